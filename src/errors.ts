@@ -1,0 +1,134 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Error classes. Each subclasses a built-in error and carries a stable
+ * `code`.
+ *
+ * @module
+ */
+
+/** Where in a file a {@linkcode SkillParseError} happened. */
+export interface ErrorLocation {
+  /** The file, when known. */
+  path?: string | undefined;
+  /** 1-based line, when known. */
+  line?: number | undefined;
+  /** 1-based column, when known. */
+  column?: number | undefined;
+}
+
+/**
+ * Thrown when a `SKILL.md` cannot be parsed at all: no frontmatter, an
+ * unclosed or oversized frontmatter, YAML that does not parse even after the
+ * unquoted-colon retry, or a frontmatter that is not a mapping.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseSkillMd, SkillParseError } from "@skillscope/skills";
+ *
+ * try {
+ *   parseSkillMd("no frontmatter here");
+ * } catch (error) {
+ *   if (error instanceof SkillParseError) console.log(error.code); // "frontmatter-missing"
+ * }
+ * ```
+ */
+export class SkillParseError extends SyntaxError {
+  /** Stable rule code, e.g. `"frontmatter-unclosed"`. */
+  readonly code: string;
+  /** The file, when known. */
+  readonly path: string | undefined;
+  /** 1-based line, when known. */
+  readonly line: number | undefined;
+  /** 1-based column, when known. */
+  readonly column: number | undefined;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param code Stable rule code.
+   * @param message Human-readable message.
+   * @param location Where the problem is.
+   */
+  constructor(code: string, message: string, location: ErrorLocation = {}) {
+    super(message);
+    this.name = "SkillParseError";
+    this.code = code;
+    this.path = location.path;
+    this.line = location.line;
+    this.column = location.column;
+  }
+}
+
+/**
+ * Thrown when Deno's sandbox does not grant a permission skillscope needs.
+ * The message names the exact flag to add, e.g. `--allow-read=/abs/root`.
+ * skillscope never prompts for permissions.
+ *
+ * @example Usage
+ * ```ts
+ * import { PermissionDeniedError } from "@skillscope/skills";
+ *
+ * const error = new PermissionDeniedError("read", "/skills", "--allow-read=/skills");
+ * console.log(error.flag); // "--allow-read=/skills"
+ * ```
+ */
+export class PermissionDeniedError extends Error {
+  /** Always `"permission-denied"`. */
+  readonly code = "permission-denied";
+  /** The permission kind, e.g. `"read"`. */
+  readonly permission: string;
+  /** The resource, e.g. the root path. */
+  readonly resource: string;
+  /** The flag that grants it, e.g. `--allow-read=/skills`. */
+  readonly flag: string;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param permission The permission kind (`"read"`, `"env"`, `"run"`, ...).
+   * @param resource The path, variable or command.
+   * @param flag The Deno flag that grants it.
+   */
+  constructor(permission: string, resource: string, flag: string) {
+    super(
+      `Missing ${permission} permission for "${resource}": run Deno with ${flag}`,
+    );
+    this.name = "PermissionDeniedError";
+    this.permission = permission;
+    this.resource = resource;
+    this.flag = flag;
+  }
+}
+
+/**
+ * Thrown when a path given as a skill or a source is unusable: missing where
+ * it is required, not a directory, or unreadable.
+ *
+ * @example Usage
+ * ```ts
+ * import { InvalidSourceError } from "@skillscope/skills";
+ *
+ * const error = new InvalidSourceError("not-a-directory", "/etc/hosts", 'Skill root "/etc/hosts" is not a directory');
+ * console.log(error.code); // "not-a-directory"
+ * ```
+ */
+export class InvalidSourceError extends TypeError {
+  /** Stable code, e.g. `"not-a-directory"` or `"path-missing"`. */
+  readonly code: string;
+  /** The offending path. */
+  readonly path: string;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param code Stable code.
+   * @param path The offending path.
+   * @param message Human-readable message.
+   */
+  constructor(code: string, path: string, message: string) {
+    super(message);
+    this.name = "InvalidSourceError";
+    this.code = code;
+    this.path = path;
+  }
+}

@@ -1,0 +1,195 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Splitting a `SKILL.md` into its YAML frontmatter and Markdown body, from a
+ * string or from the head of a file (8 KiB, extended to at most 64 KiB).
+ *
+ * @module
+ */
+import { SkillParseError } from "./errors.ts";
+
+/** Bytes read first from a `SKILL.md`. */
+export const HEAD_BYTES = 8 * 1024;
+/** Most bytes ever read to find the end of the frontmatter. */
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+
+/** A frontmatter located in a text. */
+export interface FrontmatterSplit {
+  /** The YAML between the delimiters (LF line ends). */
+  readonly yaml: string;
+  /** 1-based line of the first YAML line in the file (always 2). */
+  readonly yamlLine: number;
+  /** Index in the normalized text where the body starts. */
+  readonly bodyStart: number;
+  /** 1-based line number of the first body line. */
+  readonly bodyLine: number;
+}
+
+const decoder = new TextDecoder(); // lossy: invalid bytes become U+FFFD
+const CLOSE = /^---[ \t]*$/gm;
+
+/**
+ * Strips a leading UTF-8 BOM and turns CRLF / CR line ends into LF.
+ *
+ * @param text Raw text.
+ * @returns Normalized text.
+ */
+export function normalizeText(text: string): string {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = start ? text.slice(start) : text;
+  return body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+}
+
+/**
+ * Locates the frontmatter in normalized text.
+ *
+ * @param text Normalized text (see {@linkcode normalizeText}).
+ * @param complete Whether `text` is the whole file; when it is only a head, a
+ *   delimiter touching the end of `text` is not trusted.
+ * @param path The file, for messages.
+ * @returns The split, or `undefined` when the closing delimiter is not in `text`.
+ * @throws {SkillParseError} `frontmatter-missing` when the text does not open with `---`.
+ */
+export function locateFrontmatter(
+  text: string,
+  complete: boolean,
+  path?: string,
+): FrontmatterSplit | undefined {
+  const firstEnd = text.indexOf("\n");
+  const firstLine = firstEnd === -1 ? text : text.slice(0, firstEnd);
+  if (!firstLine.startsWith("---") || firstLine.slice(3).trim() !== "") {
+    if (firstEnd === -1 && !complete && "---".startsWith(firstLine)) {
+      return undefined;
+    }
+    const what = text.length === 0
+      ? "the file is empty"
+      : `the first line is "${truncate(firstLine, 40)}"`;
+    throw new SkillParseError(
+      "frontmatter-missing",
+      `No frontmatter in ${
+        path ?? "SKILL.md"
+      }: it must start with a "---" line, but ${what}`,
+      { path, line: 1, column: 1 },
+    );
+  }
+  if (firstEnd === -1) return undefined;
+  CLOSE.lastIndex = firstEnd + 1;
+  const match = CLOSE.exec(text);
+  if (!match) return undefined;
+  const lineEnd = match.index + match[0].length;
+  if (lineEnd === text.length && !complete) return undefined;
+  const bodyStart = lineEnd === text.length ? lineEnd : lineEnd + 1;
+  const yaml = text.slice(firstEnd + 1, match.index);
+  return {
+    yaml,
+    yamlLine: 2,
+    bodyStart,
+    bodyLine: countLines(text, bodyStart) + 1,
+  };
+}
+
+/**
+ * Splits a whole `SKILL.md` text into frontmatter and body.
+ *
+ * @param text The file's text (BOM and CRLF accepted).
+ * @param path The file, for messages.
+ * @returns The split and the normalized text.
+ * @throws {SkillParseError} `frontmatter-missing` or `frontmatter-unclosed`.
+ */
+export function splitFrontmatter(
+  text: string,
+  path?: string,
+): FrontmatterSplit & { readonly text: string } {
+  const normalized = normalizeText(text);
+  const split = locateFrontmatter(normalized, true, path);
+  if (!split) throw unclosed(path);
+  return { ...split, text: normalized };
+}
+
+/** What {@linkcode readFrontmatterSync} found. */
+export interface FrontmatterHead extends FrontmatterSplit {
+  /** Bytes read from the file in total. */
+  readonly bytesRead: number;
+}
+
+// One buffer reused by every synchronous read: sync code cannot interleave.
+const buffer = new Uint8Array(MAX_FRONTMATTER_BYTES);
+
+/**
+ * Reads only the head of a `SKILL.md` — 8 KiB, extended to at most 64 KiB
+ * when the frontmatter is not closed within it — and locates the frontmatter.
+ * The caller must have checked that `path` is a regular file.
+ *
+ * @param path Path of the file.
+ * @returns The frontmatter and the number of bytes read.
+ * @throws {SkillParseError} `frontmatter-missing`, `frontmatter-unclosed` or `frontmatter-too-large`.
+ * @throws {Deno.errors.NotFound} and other fs errors from opening the file.
+ */
+export function readFrontmatterSync(path: string): FrontmatterHead {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    let total = fill(file, 0, HEAD_BYTES);
+    let complete = total < HEAD_BYTES;
+    let text = normalizeText(decoder.decode(buffer.subarray(0, total)));
+    let split = locateFrontmatter(text, complete, path);
+    if (!split && !complete) {
+      total += fill(file, total, MAX_FRONTMATTER_BYTES);
+      complete = total < MAX_FRONTMATTER_BYTES;
+      text = normalizeText(decoder.decode(buffer.subarray(0, total)));
+      split = locateFrontmatter(text, complete, path);
+    }
+    if (!split) {
+      if (complete) throw unclosed(path);
+      throw new SkillParseError(
+        "frontmatter-too-large",
+        `Frontmatter of ${path} is not closed within ${MAX_FRONTMATTER_BYTES} bytes`,
+        { path, line: 1, column: 1 },
+      );
+    }
+    return { ...split, bytesRead: total };
+  } finally {
+    file.close();
+  }
+}
+
+function fill(file: Deno.FsFile, from: number, to: number): number {
+  let offset = from;
+  while (offset < to) {
+    const n = file.readSync(buffer.subarray(offset, to));
+    if (n === null || n === 0) break;
+    offset += n;
+  }
+  return offset - from;
+}
+
+function unclosed(path: string | undefined): SkillParseError {
+  return new SkillParseError(
+    "frontmatter-unclosed",
+    `Frontmatter of ${
+      path ?? "SKILL.md"
+    } is never closed: no "---" line after the opening one`,
+    { path, line: 1, column: 1 },
+  );
+}
+
+function countLines(text: string, end: number): number {
+  let count = 0;
+  for (
+    let i = text.indexOf("\n");
+    i !== -1 && i < end;
+    i = text.indexOf("\n", i + 1)
+  ) {
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Shortens a value for a message.
+ *
+ * @param value The value.
+ * @param max Most characters kept.
+ * @returns The value, cut with "…" when longer than `max`.
+ */
+export function truncate(value: string, max: number): string {
+  return value.length <= max ? value : `${value.slice(0, max)}…`;
+}

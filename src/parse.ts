@@ -1,0 +1,192 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Parsing `SKILL.md` frontmatter: real YAML, top-level keys only, the
+ * unquoted-colon retry, typed fields.
+ *
+ * @module
+ */
+import { SkillParseError } from "./errors.ts";
+import { checkFields } from "./fields.ts";
+import { splitFrontmatter, truncate } from "./frontmatter.ts";
+import type { Diagnostic, ParsedSkill, SkillFields } from "./types.ts";
+import { parseYaml, quoteColonValues } from "./yaml.ts";
+
+/** Options of {@linkcode parseSkillMd}. */
+export interface ParseOptions {
+  /** The file the text came from, named in diagnostics. */
+  path?: string;
+  /** The skill's directory name: the fallback `name` and the `name-dir-mismatch` reference. */
+  dirName?: string;
+  /** Strict mode: every finding is an error, other agents' fields included. */
+  strict?: boolean;
+}
+
+/** The analysed frontmatter of one skill. */
+export interface AnalyzedFrontmatter {
+  /** Top-level keys (null prototype, deeply frozen). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** Typed fields. */
+  readonly fields: SkillFields;
+  /** Diagnostics in the requested mode. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses the YAML of a frontmatter and checks its fields.
+ *
+ * @param yaml The YAML text between the delimiters.
+ * @param options Path, directory name, mode; `yamlLine` is the file line of the first YAML line.
+ * @returns The frontmatter map, typed fields and diagnostics.
+ * @throws {SkillParseError} `yaml-invalid` or `frontmatter-not-map`.
+ */
+export function analyzeFrontmatter(
+  yaml: string,
+  options: ParseOptions & { yamlLine?: number } = {},
+): AnalyzedFrontmatter {
+  const { path, strict = false, yamlLine = 2 } = options;
+  const file = path ?? "SKILL.md";
+  const diagnostics: Diagnostic[] = [];
+  const at = (line?: number, column?: number) => ({
+    ...(path === undefined ? {} : { path }),
+    ...(line === undefined ? {} : { line: yamlLine + line }),
+    ...(column === undefined ? {} : { column: column + 1 }),
+  });
+
+  let result = parseYaml(yaml);
+  if (!result.ok && result.duplicateKey) {
+    const first = result;
+    result = parseYaml(yaml, { lastKeyWins: true });
+    if (result.ok) {
+      diagnostics.push({
+        level: strict ? "error" : "warning",
+        code: "duplicate-key",
+        message:
+          `Duplicate key in the frontmatter of ${file}: ${first.message}; the last value is used`,
+        ...at(first.line, first.column),
+      });
+    }
+  }
+  if (!result.ok) {
+    const first = result;
+    const quoted = quoteColonValues(yaml);
+    if (quoted !== yaml) {
+      const retry = parseYaml(quoted, { lastKeyWins: true });
+      if (retry.ok) {
+        result = retry;
+        diagnostics.push({
+          level: strict ? "error" : "warning",
+          code: "yaml-invalid",
+          message:
+            `Invalid YAML in the frontmatter of ${file} (${first.message}); it parses only after quoting values that contain ": ", which strict parsers reject`,
+          ...at(first.line, first.column),
+        });
+      }
+    }
+    if (!result.ok) {
+      const loc = at(first.line, first.column);
+      throw new SkillParseError(
+        "yaml-invalid",
+        `Invalid YAML in the frontmatter of ${file}: ${first.message}`,
+        { path, line: loc.line, column: loc.column },
+      );
+    }
+  }
+
+  const value = result.value ?? {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new SkillParseError(
+      "frontmatter-not-map",
+      `The frontmatter of ${file} must be a YAML mapping, got ${
+        Array.isArray(value) ? "a list" : `"${truncate(String(value), 40)}"`
+      }`,
+      { path, line: yamlLine, column: 1 },
+    );
+  }
+  const frontmatter: Record<string, unknown> = Object.create(null);
+  for (const [key, entry] of Object.entries(value)) {
+    frontmatter[key] = deepFreeze(entry);
+  }
+  Object.freeze(frontmatter);
+  const checked = checkFields(frontmatter, {
+    path,
+    dirName: options.dirName,
+    strict,
+    keyLines: keyLines(yaml, yamlLine),
+  });
+  diagnostics.push(...checked.diagnostics);
+  return { frontmatter, fields: checked.fields, diagnostics };
+}
+
+/**
+ * Parses a whole `SKILL.md` text: frontmatter (BOM and CRLF accepted, a
+ * `---` inside a value is not a delimiter) and body. Rule violations are
+ * returned as diagnostics (lenient levels unless `strict`); only a text whose
+ * frontmatter cannot be read at all throws.
+ *
+ * @example Parse a skill
+ * ```ts
+ * import { parseSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const parsed = parseSkillMd(
+ *   "---\nname: pdf-tools\ndescription: Use when: the user sends a PDF\n---\n# PDF tools\n",
+ *   { dirName: "pdf-tools" },
+ * );
+ * assert.equal(parsed.fields.description, "Use when: the user sends a PDF");
+ * assert.equal(parsed.body, "# PDF tools\n");
+ * assert.equal(parsed.diagnostics[0]?.code, "yaml-invalid"); // a warning: recovered
+ * ```
+ *
+ * @param text The file's text.
+ * @param options Path, directory name and mode.
+ * @returns The parsed skill.
+ * @throws {SkillParseError} `frontmatter-missing`, `frontmatter-unclosed`, `yaml-invalid` or `frontmatter-not-map`.
+ */
+export function parseSkillMd(
+  text: string,
+  options: ParseOptions = {},
+): ParsedSkill {
+  const split = splitFrontmatter(text, options.path);
+  const analyzed = analyzeFrontmatter(split.yaml, {
+    ...options,
+    yamlLine: split.yamlLine,
+  });
+  return {
+    frontmatter: analyzed.frontmatter,
+    fields: analyzed.fields,
+    body: split.text.slice(split.bodyStart),
+    bodyLine: split.bodyLine,
+    diagnostics: analyzed.diagnostics,
+  };
+}
+
+const KEY_LINE =
+  /^(?:"([^"]*)"|'([^']*)'|([^\s#:'"\-?][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)/;
+
+function keyLines(yaml: string, yamlLine: number): Map<string, number> {
+  const lines = new Map<string, number>();
+  let line = 0;
+  let start = 0;
+  while (start <= yaml.length) {
+    let end = yaml.indexOf("\n", start);
+    if (end === -1) end = yaml.length;
+    const c = yaml.charCodeAt(start);
+    if (end > start && c !== 0x20 && c !== 0x09 && c !== 0x23) {
+      const match = KEY_LINE.exec(yaml.slice(start, end));
+      const key = match?.[1] ?? match?.[2] ?? match?.[3];
+      if (key !== undefined && !lines.has(key)) lines.set(key, yamlLine + line);
+    }
+    line++;
+    start = end + 1;
+  }
+  return lines;
+}
+
+function deepFreeze<T>(value: T, seen: Set<unknown> = new Set()): T {
+  if (typeof value !== "object" || value === null || seen.has(value)) {
+    return value;
+  }
+  seen.add(value);
+  for (const entry of Object.values(value)) deepFreeze(entry, seen);
+  return Object.freeze(value);
+}

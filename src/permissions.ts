@@ -1,0 +1,39 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Permission checks. skillscope queries permissions and never requests
+ * them: a missing grant becomes a {@linkcode PermissionDeniedError} that
+ * names the flag to add.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { PermissionDeniedError } from "./errors.ts";
+
+/**
+ * Throws unless Deno grants read access to `path`.
+ *
+ * @param path A file or directory.
+ * @throws {PermissionDeniedError} naming `--allow-read=<absolute path>`.
+ */
+export function assertReadPermission(path: string): void {
+  const status = Deno.permissions.querySync({ name: "read", path });
+  if (status.state !== "granted") {
+    const absolute = resolve(path);
+    throw new PermissionDeniedError(
+      "read",
+      absolute,
+      `--allow-read=${absolute}`,
+    );
+  }
+}
+
+/**
+ * Whether Deno grants read access to the environment variable `name`.
+ *
+ * @param name Variable name.
+ * @returns `true` when granted.
+ */
+export function canReadEnv(name: string): boolean {
+  return Deno.permissions.querySync({ name: "env", variable: name }).state ===
+    "granted";
+}

@@ -1,0 +1,151 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The rule codes of skillscope's diagnostics, with the level each has when
+ * loading leniently. Strict validation turns every one into an error.
+ *
+ * @module
+ */
+import type { DiagnosticLevel } from "./types.ts";
+
+/** One rule: its lenient level and what it checks. */
+export interface Rule {
+  /** Level while discovering (lenient); strict validation always uses `"error"`. */
+  readonly lenient: DiagnosticLevel;
+  /** What the rule checks. */
+  readonly summary: string;
+}
+
+/**
+ * Every rule code skillscope emits, in documentation order.
+ *
+ * @example Usage
+ * ```ts
+ * import { RULES } from "@skillscope/skills";
+ *
+ * console.log(RULES["description-missing"].lenient); // "error"
+ * ```
+ */
+export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
+  "path-missing": { lenient: "error", summary: "The path does not exist" },
+  "not-a-directory": {
+    lenient: "error",
+    summary: "A skill path is neither a directory nor a SKILL.md file",
+  },
+  "skill-md-missing": {
+    lenient: "error",
+    summary: "The skill directory has no SKILL.md",
+  },
+  "skill-md-not-file": {
+    lenient: "error",
+    summary:
+      "SKILL.md is not a regular file (directory, FIFO, device); it is never opened",
+  },
+  "read-failed": {
+    lenient: "error",
+    summary: "SKILL.md could not be read (I/O error)",
+  },
+  "frontmatter-missing": {
+    lenient: "error",
+    summary: 'The file does not start with a "---" line',
+  },
+  "frontmatter-unclosed": {
+    lenient: "error",
+    summary: 'No closing "---" line after the opening one',
+  },
+  "frontmatter-too-large": {
+    lenient: "error",
+    summary: "The frontmatter is not closed within the first 64 KiB",
+  },
+  "yaml-invalid": {
+    lenient: "error",
+    summary:
+      'The YAML does not parse (a warning when it parses after quoting values containing ": ")',
+  },
+  "duplicate-key": {
+    lenient: "warning",
+    summary: "A top-level key appears twice (the last one is used)",
+  },
+  "frontmatter-not-map": {
+    lenient: "error",
+    summary: "The frontmatter is not a YAML mapping",
+  },
+  "name-missing": {
+    lenient: "warning",
+    summary:
+      "`name` is missing or not a string (the directory name is used instead)",
+  },
+  "name-too-long": {
+    lenient: "warning",
+    summary: "`name` is longer than 64 characters",
+  },
+  "name-not-lowercase": {
+    lenient: "warning",
+    summary: "`name` contains uppercase letters",
+  },
+  "name-hyphen-edge": {
+    lenient: "warning",
+    summary: '`name` starts or ends with "-"',
+  },
+  "name-consecutive-hyphens": {
+    lenient: "warning",
+    summary: '`name` contains "--"',
+  },
+  "name-invalid-chars": {
+    lenient: "warning",
+    summary: '`name` has characters other than letters, digits and "-"',
+  },
+  "name-dir-mismatch": {
+    lenient: "warning",
+    summary: "`name` differs from the directory name (after NFKC)",
+  },
+  "description-missing": {
+    lenient: "error",
+    summary: "`description` is missing, empty or not a string",
+  },
+  "description-too-long": {
+    lenient: "warning",
+    summary: "`description` is longer than 1024 characters (loaded in full)",
+  },
+  "compatibility-not-string": {
+    lenient: "warning",
+    summary: "`compatibility` is not a string",
+  },
+  "compatibility-too-long": {
+    lenient: "warning",
+    summary: "`compatibility` is longer than 500 characters",
+  },
+  "metadata-not-map": {
+    lenient: "warning",
+    summary: "`metadata` is not a map of string keys to string values",
+  },
+  "allowed-tools-not-string": {
+    lenient: "warning",
+    summary:
+      "`allowed-tools` is not a space-separated string (a list of strings is accepted leniently)",
+  },
+  "globs-invalid": {
+    lenient: "warning",
+    summary: "`globs` / `paths` is not a string or a list of strings",
+  },
+  "always-apply-not-boolean": {
+    lenient: "warning",
+    summary: "`alwaysApply` / `always_apply` is not a boolean",
+  },
+  "unknown-field": {
+    lenient: "warning",
+    summary:
+      "A top-level field outside the specification (other agents' known fields pass silently when lenient)",
+  },
+});
+
+/**
+ * The level a rule has in the given mode.
+ *
+ * @param code Rule code.
+ * @param strict Strict mode: every rule is an error.
+ * @returns The level.
+ */
+export function levelOf(code: string, strict: boolean): DiagnosticLevel {
+  if (strict) return "error";
+  return RULES[code]?.lenient ?? "error";
+}

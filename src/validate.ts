@@ -1,0 +1,254 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Validating skills against the specification, leniently or strictly.
+ *
+ * @module
+ */
+import { basename, dirname, join, resolve } from "node:path";
+import { SkillParseError } from "./errors.ts";
+import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
+import { analyzeFrontmatter, type ParseOptions } from "./parse.ts";
+import { assertReadPermission } from "./permissions.ts";
+import type { Diagnostic } from "./types.ts";
+
+/** Options of {@linkcode validateSkillDir} and {@linkcode validateSkillMd}. */
+export interface ValidateOptions {
+  /**
+   * Strict mode: every violation is an error, including unknown fields, a
+   * `description` over 1024 characters and YAML that only parses after the
+   * unquoted-colon repair. Default `false` (the lenient rules of discovery).
+   */
+  strict?: boolean;
+}
+
+/**
+ * Validates a `SKILL.md` text. Never throws for bad input: unreadable
+ * frontmatter becomes an error diagnostic.
+ *
+ * @example Strict validation
+ * ```ts
+ * import { validateSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const diagnostics = validateSkillMd(
+ *   "---\nname: Demo\ndescription: A demo\n---\n",
+ *   { dirName: "demo", strict: true },
+ * );
+ * assert.deepEqual(diagnostics.map((d) => d.code), ["name-not-lowercase"]);
+ * ```
+ *
+ * @param text The file's text.
+ * @param options Path, directory name and mode.
+ * @returns The diagnostics, in file order of the rules.
+ */
+export function validateSkillMd(
+  text: string,
+  options: ParseOptions = {},
+): Diagnostic[] {
+  try {
+    const split = splitFrontmatter(text, options.path);
+    return analyzeFrontmatter(split.yaml, {
+      ...options,
+      yamlLine: split.yamlLine,
+    })
+      .diagnostics;
+  } catch (error) {
+    if (error instanceof SkillParseError) return [parseErrorDiagnostic(error)];
+    throw error;
+  }
+}
+
+/**
+ * Validates a skill directory (or its `SKILL.md`), reading only the head of
+ * the file. Never throws for bad input; problems come back as diagnostics.
+ *
+ * @example Validate a directory
+ * ```ts
+ * import { validateSkillDir } from "@skillscope/skills";
+ *
+ * const diagnostics = await validateSkillDir("./fixtures/skills/pdf-tools", { strict: true });
+ * console.log(diagnostics.length === 0 ? "valid" : diagnostics);
+ * ```
+ *
+ * @param path A skill directory or its `SKILL.md`.
+ * @param options `strict` mode.
+ * @returns The diagnostics; no `"error"` level among them means valid.
+ * @throws {PermissionDeniedError} when read permission for `path` is missing.
+ */
+export function validateSkillDir(
+  path: string,
+  options: ValidateOptions = {},
+): Promise<Diagnostic[]> {
+  try {
+    return Promise.resolve(validateSkillDirSync(path, options));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Synchronous {@linkcode validateSkillDir}.
+ *
+ * @example Validate a directory synchronously
+ * ```ts
+ * import { validateSkillDirSync } from "@skillscope/skills";
+ *
+ * const errors = validateSkillDirSync("./fixtures/skills/pdf-tools")
+ *   .filter((d) => d.level === "error");
+ * console.log(errors.length); // 0
+ * ```
+ *
+ * @param path A skill directory or its `SKILL.md`.
+ * @param options `strict` mode.
+ * @returns The diagnostics.
+ * @throws {PermissionDeniedError} when read permission for `path` is missing.
+ */
+export function validateSkillDirSync(
+  path: string,
+  options: ValidateOptions = {},
+): Diagnostic[] {
+  assertReadPermission(path);
+  const target = resolve(path);
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(target);
+  } catch (error) {
+    return [
+      fsDiagnostic(
+        error,
+        target,
+        "path-missing",
+        `Path "${target}" does not exist`,
+      ),
+    ];
+  }
+  let dir = target;
+  let file = join(target, "SKILL.md");
+  if (info.isFile) {
+    const name = basename(target);
+    if (name !== "SKILL.md" && name !== "skill.md") {
+      return [{
+        level: "error",
+        code: "not-a-directory",
+        message: `"${target}" is neither a skill directory nor a SKILL.md file`,
+        path: target,
+      }];
+    }
+    dir = dirname(target);
+    file = target;
+  } else if (!info.isDirectory) {
+    const isSkillMd = basename(target) === "SKILL.md";
+    return [{
+      level: "error",
+      code: isSkillMd ? "skill-md-not-file" : "not-a-directory",
+      message: isSkillMd
+        ? `"${target}" is not a regular file (${
+          kindOf(info)
+        }); it was not opened`
+        : `"${target}" is not a directory`,
+      path: target,
+    }];
+  } else {
+    let fileInfo: Deno.FileInfo;
+    try {
+      fileInfo = Deno.statSync(file);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) {
+        return [
+          fsDiagnostic(error, file, "read-failed", `Cannot read "${file}"`),
+        ];
+      }
+      const lower = existsSync(join(target, "skill.md"));
+      return [{
+        level: "error",
+        code: "skill-md-missing",
+        message: `No SKILL.md in "${target}"${
+          lower ? ' (found "skill.md": rename it to SKILL.md)' : ""
+        }`,
+        path: target,
+      }];
+    }
+    if (!fileInfo.isFile) {
+      return [{
+        level: "error",
+        code: "skill-md-not-file",
+        message: `"${file}" is not a regular file (${
+          kindOf(fileInfo)
+        }); it was not opened`,
+        path: file,
+      }];
+    }
+  }
+  try {
+    const head = readFrontmatterSync(file);
+    return analyzeFrontmatter(head.yaml, {
+      path: file,
+      dirName: basename(dir),
+      strict: options.strict ?? false,
+      yamlLine: head.yamlLine,
+    }).diagnostics;
+  } catch (error) {
+    if (error instanceof SkillParseError) return [parseErrorDiagnostic(error)];
+    return [fsDiagnostic(error, file, "read-failed", `Cannot read "${file}"`)];
+  }
+}
+
+/**
+ * Turns a {@linkcode SkillParseError} into an error diagnostic.
+ *
+ * @param error The parse error.
+ * @returns The diagnostic.
+ */
+export function parseErrorDiagnostic(error: SkillParseError): Diagnostic {
+  return {
+    level: "error",
+    code: error.code,
+    message: error.message,
+    ...(error.path === undefined ? {} : { path: error.path }),
+    ...(error.line === undefined ? {} : { line: error.line }),
+    ...(error.column === undefined ? {} : { column: error.column }),
+  };
+}
+
+/**
+ * Describes the kind of a non-regular file.
+ *
+ * @param info The file's stat.
+ * @returns e.g. `"a directory"`, `"a FIFO"`.
+ */
+export function kindOf(info: Deno.FileInfo): string {
+  if (info.isDirectory) return "a directory";
+  if (info.isSymlink) return "a symlink";
+  if (info.isFifo) return "a FIFO";
+  if (info.isCharDevice) return "a character device";
+  if (info.isBlockDevice) return "a block device";
+  if (info.isSocket) return "a socket";
+  return "not a regular file";
+}
+
+function fsDiagnostic(
+  error: unknown,
+  path: string,
+  code: string,
+  message: string,
+): Diagnostic {
+  if (error instanceof Deno.errors.NotFound) {
+    return { level: "error", code, message, path };
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    level: "error",
+    code: "read-failed",
+    message: `${message}: ${reason}`,
+    path,
+  };
+}
+
+function existsSync(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The YAML adapter: the one place that imports the YAML library, so that a
+ * later swap to `@std/yaml` stays local.
+ *
+ * @module
+ */
+import { CORE_SCHEMA, load } from "js-yaml";
+
+/** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
+const MAX_ALIASES = 16;
+/** Deepest collection nesting allowed in one frontmatter. */
+const MAX_DEPTH = 32;
+
+/** The outcome of {@linkcode parseYaml}. */
+export type YamlResult =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+    readonly ok: false;
+    readonly message: string;
+    /** 0-based line inside the YAML text, when known. */
+    readonly line?: number;
+    /** 0-based column, when known. */
+    readonly column?: number;
+    /** True when the only problem is a repeated mapping key. */
+    readonly duplicateKey: boolean;
+  };
+
+/**
+ * Parses one YAML document with the core schema (no JS types, no
+ * timestamps), bounded aliases and depth. Never throws.
+ *
+ * @param text The YAML text.
+ * @param options `lastKeyWins`: repeated keys take the last value instead of failing.
+ * @returns The value, or the failure with its 0-based position.
+ */
+export function parseYaml(
+  text: string,
+  options: { lastKeyWins?: boolean } = {},
+): YamlResult {
+  if (text.trim() === "") return { ok: true, value: null };
+  try {
+    const value = load(text, {
+      schema: CORE_SCHEMA,
+      json: options.lastKeyWins ?? false,
+      maxAliases: MAX_ALIASES,
+      maxDepth: MAX_DEPTH,
+    });
+    return { ok: true, value };
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number; column?: number } }).mark;
+    const reason = (error as { reason?: unknown }).reason;
+    const message = typeof reason === "string" && reason !== ""
+      ? reason
+      : String((error as Error)?.message ?? error).split("\n")[0] ?? "";
+    return {
+      ok: false,
+      message,
+      ...(typeof mark?.line === "number" ? { line: mark.line } : {}),
+      ...(typeof mark?.column === "number" ? { column: mark.column } : {}),
+      duplicateKey: /duplicated mapping key/i.test(message),
+    };
+  }
+}
+
+const KEY_VALUE = /^(\s*(?:-\s+)?[A-Za-z0-9_][\w.-]*[ \t]*:[ \t]+)(.*?)[ \t]*$/;
+const NOT_PLAIN = new Set(['"', "'", "|", ">", "[", "{", "&", "*", "!", "#"]);
+
+/**
+ * Rewrites `key: value` lines whose plain value contains `": "` (or ends in
+ * `":"`) as single-quoted scalars: the usual repair for
+ * `description: Use when: the user asks`.
+ *
+ * @param text The YAML text.
+ * @returns The repaired text (the same string when nothing was changed).
+ */
+export function quoteColonValues(text: string): string {
+  let changed = false;
+  const lines = text.split("\n").map((line) => {
+    const match = KEY_VALUE.exec(line);
+    if (!match) return line;
+    const [, head = "", value = ""] = match;
+    if (value === "" || NOT_PLAIN.has(value[0] ?? "")) return line;
+    if (!value.includes(": ") && !value.endsWith(":")) return line;
+    changed = true;
+    return `${head}'${value.replaceAll("'", "''")}'`;
+  });
+  return changed ? lines.join("\n") : text;
+}
