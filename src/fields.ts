@@ -69,13 +69,16 @@ export function checkFields(
   const diagnostics: Diagnostic[] = [];
   const file = context.path ?? "SKILL.md";
   const report: Report = (code, message, key) => {
-    const line = key === undefined ? undefined : context.keyLines.get(key);
+    // A missing key points at the opening "---" line.
+    const line = (key === undefined ? undefined : context.keyLines.get(key)) ??
+      1;
     diagnostics.push({
       level: levelOf(code, context.strict),
       code,
       message,
       ...(context.path === undefined ? {} : { path: context.path }),
-      ...(line === undefined ? {} : { line, column: 1 }),
+      line,
+      column: 1,
     });
   };
   const fields: { -readonly [K in keyof SkillFields]: SkillFields[K] } = {};

@@ -22,7 +22,7 @@ export interface Rule {
  * ```ts
  * import { RULES } from "@skillscope/skills";
  *
- * console.log(RULES["description-missing"].lenient); // "error"
+ * console.log(RULES["description-missing"]?.lenient); // "error"
  * ```
  */
 export const RULES: Readonly<Record<string, Rule>> = Object.freeze({

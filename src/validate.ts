@@ -34,7 +34,10 @@ export interface ValidateOptions {
  *   "---\nname: Demo\ndescription: A demo\n---\n",
  *   { dirName: "demo", strict: true },
  * );
- * assert.deepEqual(diagnostics.map((d) => d.code), ["name-not-lowercase"]);
+ * assert.deepEqual(diagnostics.map((d) => d.code), [
+ *   "name-not-lowercase",
+ *   "name-dir-mismatch",
+ * ]);
  * ```
  *
  * @param text The file's text.

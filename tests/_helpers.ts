@@ -1,0 +1,105 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// Test helpers: real temporary directories and skills written into them.
+import { dirname, join } from "node:path";
+
+/** Creates a temporary directory (real path) removed when disposed. */
+export async function tempDir(prefix = "skillscope_test_"): Promise<
+  { path: string } & AsyncDisposable
+> {
+  const path = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  return {
+    path,
+    async [Symbol.asyncDispose](): Promise<void> {
+      await Deno.remove(path, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** A SKILL.md text with the given frontmatter lines and body. */
+export function skillMd(frontmatter: string, body = "# Body\n"): string {
+  return `---\n${frontmatter}\n---\n${body}`;
+}
+
+/** Writes `files` (relative path → content) below `root`. */
+export async function writeTree(
+  root: string,
+  files: Record<string, string | Uint8Array>,
+): Promise<void> {
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(root, rel);
+    await Deno.mkdir(dirname(path), { recursive: true });
+    if (typeof content === "string") await Deno.writeTextFile(path, content);
+    else await Deno.writeFile(path, content);
+  }
+}
+
+/** Writes a skill directory `root/dir` with a minimal valid SKILL.md. */
+export async function writeSkill(
+  root: string,
+  dir: string,
+  options: {
+    name?: string;
+    description?: string;
+    extra?: string;
+    body?: string;
+  } = {},
+): Promise<string> {
+  const name = options.name ?? dir.split("/").at(-1)!;
+  const description = options.description ?? `The ${name} skill`;
+  const lines = [`name: ${name}`, `description: ${description}`];
+  if (options.extra) lines.push(options.extra);
+  const path = join(root, dir, "SKILL.md");
+  await writeTree(root, {
+    [join(dir, "SKILL.md")]: skillMd(lines.join("\n"), options.body),
+  });
+  return path;
+}
+
+/** Result of running the CLI as a subprocess. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+
+/** Runs `cli.ts` in a real Deno subprocess with the given permission flags. */
+export async function runCli(
+  args: string[],
+  options: {
+    permissions?: string[];
+    cwd?: string;
+    env?: Record<string, string>;
+    stdin?: string;
+  } = {},
+): Promise<CliRun> {
+  const command = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      ...(options.permissions ?? ["--allow-read"]),
+      CLI,
+      ...args,
+    ],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { NO_COLOR: "1", ...options.env },
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const child = command.spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.close();
+  }
+  const out = await child.output();
+  const decoder = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: decoder.decode(out.stdout),
+    stderr: decoder.decode(out.stderr),
+  };
+}

@@ -1,0 +1,139 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname;
+
+Deno.test("skillscope validate exits 0 for the bundled example skills", async () => {
+  const run = await runCli([
+    "validate",
+    join(FIXTURES, "pdf-tools"),
+    join(FIXTURES, "brand-guidelines"),
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^ok {2}.*pdf-tools$/m);
+  assert.equal(run.stderr, "");
+});
+
+Deno.test("skillscope validate prints file:line:col and exits 1 for an invalid skill", async () => {
+  await using dir = await tempDir();
+  const path = await writeSkill(dir.path, "demo", { extra: "colour: blue" });
+  await writeTree(dir.path, { "broken/SKILL.md": skillMd("name: broken") });
+  const lenient = await runCli([
+    "validate",
+    join(dir.path, "demo"),
+    join(dir.path, "broken"),
+  ]);
+  assert.equal(lenient.code, 1);
+  assert.match(
+    lenient.stdout,
+    new RegExp(`^ok {2}.*demo \\(0 errors, 1 warning\\)$`, "m"),
+  );
+  assert.ok(
+    lenient.stdout.includes(
+      `${path}:4:1: warning unknown-field: Unknown field "colour"`,
+    ),
+    lenient.stdout,
+  );
+  assert.match(
+    lenient.stdout,
+    /broken\/SKILL\.md:1:1: error description-missing/,
+  );
+  const strict = await runCli(["validate", "--strict", join(dir.path, "demo")]);
+  assert.equal(strict.code, 1);
+  assert.ok(
+    strict.stdout.includes(`${path}:4:1: error unknown-field`),
+    strict.stdout,
+  );
+});
+
+Deno.test("skillscope validate --json prints path, valid and diagnostics", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "demo", { name: "Demo" });
+  const target = join(dir.path, "demo", "SKILL.md");
+  const run = await runCli([
+    "validate",
+    "--json",
+    target,
+    join(dir.path, "missing"),
+  ]);
+  assert.equal(run.code, 1);
+  const result = JSON.parse(run.stdout);
+  assert.deepEqual(
+    result.map((r: { path: string; valid: boolean }) => [r.path, r.valid]),
+    [
+      [target, true],
+      [join(dir.path, "missing"), false],
+    ],
+  );
+  assert.deepEqual(result[0].diagnostics.map((d: { code: string }) => d.code), [
+    "name-not-lowercase",
+    "name-dir-mismatch",
+  ]);
+  const d = result[0].diagnostics[0];
+  assert.deepEqual(Object.keys(d).sort(), [
+    "code",
+    "column",
+    "level",
+    "line",
+    "message",
+    "path",
+  ]);
+  assert.deepEqual([d.level, d.line, d.column], ["warning", 2, 1]);
+  assert.equal(result[1].diagnostics[0].code, "path-missing");
+});
+
+Deno.test("skillscope validate exits 2 on usage errors", async () => {
+  const none = await runCli(["validate"]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /needs at least one PATH/);
+  assert.equal(none.stdout, "");
+  const unknown = await runCli(["validate", "--bogus", "x"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /--bogus/);
+  const command = await runCli(["frobnicate"]);
+  assert.equal(command.code, 2);
+  assert.match(command.stderr, /Unknown command "frobnicate"/);
+});
+
+Deno.test("skillscope validate exits 3 naming the flag when read permission is missing", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "demo");
+  const run = await runCli(["validate", join(dir.path, "demo")], {
+    permissions: [`--allow-read=${FIXTURES}`],
+  });
+  assert.equal(run.code, 3, run.stderr);
+  assert.ok(
+    run.stderr.includes(`--allow-read=${join(dir.path, "demo")}`),
+    run.stderr,
+  );
+  assert.equal(run.stdout, "");
+});
+
+Deno.test("skillscope --help, --version and every command's --help exit 0", async () => {
+  const help = await runCli(["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Commands:\n {2}validate/);
+  const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) =>
+    m[1]!
+  );
+  assert.ok(commands.includes("validate"));
+  for (const command of commands) {
+    const run = await runCli([command, "--help"]);
+    assert.equal(run.code, 0, command);
+    assert.match(
+      run.stdout,
+      new RegExp(`^Usage: skillscope ${command}`),
+      command,
+    );
+  }
+  const version = await runCli(["--version"]);
+  assert.equal(version.code, 0);
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../deno.json", import.meta.url)),
+  );
+  assert.equal(version.stdout, `skillscope ${config.version}\n`);
+  const bare = await runCli([]);
+  assert.equal(bare.code, 2);
+});

@@ -1,0 +1,189 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { SkillParseError } from "../src/errors.ts";
+import { parseSkillMd } from "../src/parse.ts";
+import { skillMd } from "./_helpers.ts";
+
+Deno.test("parseSkillMd() types every known field", () => {
+  const parsed = parseSkillMd(skillMd([
+    "name: demo",
+    "description: >-",
+    "  Folded",
+    "  description",
+    "license: Apache-2.0",
+    "compatibility: Needs git",
+    "allowed-tools: Bash Read",
+    "metadata:",
+    "  author: me",
+    "  version: 2",
+    "globs: ['*.ts', 'src/**']",
+    "always_apply: true",
+  ].join("\n")));
+  assert.deepEqual({
+    ...parsed.fields,
+    metadata: { ...parsed.fields.metadata },
+  }, {
+    name: "demo",
+    description: "Folded description",
+    license: "Apache-2.0",
+    compatibility: "Needs git",
+    allowedTools: "Bash Read",
+    metadata: { author: "me", version: "2" },
+    globs: ["*.ts", "src/**"],
+    alwaysApply: true,
+  });
+  assert.equal(parsed.body, "# Body\n");
+  assert.equal(parsed.bodyLine, 15);
+});
+
+Deno.test("parseSkillMd() reads globs from a comma-separated string and from paths", () => {
+  assert.deepEqual(
+    parseSkillMd(skillMd("name: a\ndescription: b\nglobs: '*.md, docs/**'"))
+      .fields.globs,
+    [
+      "*.md",
+      "docs/**",
+    ],
+  );
+  assert.deepEqual(
+    parseSkillMd(skillMd("name: a\ndescription: b\npaths: [x/**]")).fields
+      .globs,
+    ["x/**"],
+  );
+});
+
+Deno.test("parseSkillMd() keeps only top-level keys and the raw map frozen", () => {
+  const parsed = parseSkillMd(
+    skillMd("name: a\ndescription: b\nnested:\n  name: inner\n  deep: [1, 2]"),
+  );
+  assert.equal(parsed.fields.name, "a");
+  assert.deepEqual(Object.keys(parsed.frontmatter), [
+    "name",
+    "description",
+    "nested",
+  ]);
+  assert.ok(Object.isFrozen(parsed.frontmatter));
+  assert.ok(Object.isFrozen(parsed.frontmatter.nested));
+  assert.equal(Object.getPrototypeOf(parsed.frontmatter), null);
+});
+
+Deno.test("parseSkillMd() recovers from an unquoted colon with a warning", () => {
+  const parsed = parseSkillMd(
+    skillMd("name: a\ndescription: Use when: the user asks: things"),
+    {
+      path: "/s/a/SKILL.md",
+    },
+  );
+  assert.equal(parsed.fields.description, "Use when: the user asks: things");
+  assert.deepEqual(parsed.diagnostics.map((d) => [d.level, d.code, d.line]), [[
+    "warning",
+    "yaml-invalid",
+    3,
+  ]]);
+  assert.ok(parsed.diagnostics[0]!.message.includes("/s/a/SKILL.md"));
+});
+
+Deno.test("parseSkillMd() keeps single quotes intact in the colon retry", () => {
+  const parsed = parseSkillMd(
+    skillMd("name: a\ndescription: It's used when: it's needed"),
+  );
+  assert.equal(parsed.fields.description, "It's used when: it's needed");
+});
+
+Deno.test("parseSkillMd() in strict mode makes the colon retry an error", () => {
+  const parsed = parseSkillMd(skillMd("name: a\ndescription: Use when: x"), {
+    strict: true,
+  });
+  assert.deepEqual(parsed.diagnostics.map((d) => [d.level, d.code]), [[
+    "error",
+    "yaml-invalid",
+  ]]);
+});
+
+Deno.test("parseSkillMd() throws yaml-invalid with a file line for YAML it cannot repair", () => {
+  assert.throws(
+    () =>
+      parseSkillMd(skillMd("name: a\ndescription: [unclosed"), {
+        path: "/p/SKILL.md",
+      }),
+    (e: unknown) =>
+      e instanceof SkillParseError && e.code === "yaml-invalid" &&
+      e.path === "/p/SKILL.md" &&
+      typeof e.line === "number" && e.line >= 3,
+  );
+});
+
+Deno.test("parseSkillMd() takes the last of duplicate keys with a duplicate-key warning", () => {
+  const parsed = parseSkillMd(
+    skillMd("name: a\ndescription: first\ndescription: second"),
+  );
+  assert.equal(parsed.fields.description, "second");
+  assert.deepEqual(parsed.diagnostics.map((d) => [d.level, d.code, d.line]), [[
+    "warning",
+    "duplicate-key",
+    4,
+  ]]);
+});
+
+Deno.test("parseSkillMd() rejects a frontmatter that is not a mapping", () => {
+  for (const yaml of ["- a\n- b", "just a string"]) {
+    assert.throws(
+      () => parseSkillMd(skillMd(yaml)),
+      (e: unknown) =>
+        e instanceof SkillParseError && e.code === "frontmatter-not-map",
+    );
+  }
+});
+
+Deno.test("parseSkillMd() treats an empty frontmatter as an empty map", () => {
+  const parsed = parseSkillMd("---\n---\nBody");
+  assert.deepEqual(parsed.diagnostics.map((d) => d.code), [
+    "name-missing",
+    "description-missing",
+  ]);
+});
+
+Deno.test("parseSkillMd() never lets __proto__ or constructor keys pollute objects", () => {
+  const parsed = parseSkillMd(skillMd(
+    "name: a\ndescription: b\n__proto__:\n  polluted: yes\nconstructor: x\nmetadata:\n  __proto__: evil\n  constructor: y",
+  ));
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  assert.equal(Object.getPrototypeOf(parsed.frontmatter), null);
+  assert.deepEqual(Object.keys(parsed.frontmatter), [
+    "name",
+    "description",
+    "__proto__",
+    "constructor",
+    "metadata",
+  ]);
+  assert.equal(parsed.fields.metadata?.["__proto__"], "evil");
+  assert.equal(Object.getPrototypeOf(parsed.fields.metadata), null);
+});
+
+Deno.test("parseSkillMd() refuses JS-specific YAML tags", () => {
+  assert.throws(
+    () =>
+      parseSkillMd(
+        skillMd("name: a\ndescription: !!js/function 'function () {}'"),
+      ),
+    (e: unknown) => e instanceof SkillParseError && e.code === "yaml-invalid",
+  );
+});
+
+Deno.test("parseSkillMd() refuses an alias bomb without expanding it", () => {
+  const lines = ["name: a", "description: b", "l0: &l0 [x, x]"];
+  for (let i = 1; i < 30; i++) {
+    lines.push(`l${i}: &l${i} [*l${i - 1}, *l${i - 1}]`);
+  }
+  assert.throws(
+    () => parseSkillMd(skillMd(lines.join("\n"))),
+    (e: unknown) => e instanceof SkillParseError && e.code === "yaml-invalid",
+  );
+});
+
+Deno.test("parseSkillMd() keeps dates and version-like values as strings", () => {
+  const parsed = parseSkillMd(
+    skillMd("name: a\ndescription: b\nmetadata:\n  released: 2024-01-31"),
+  );
+  assert.equal(parsed.fields.metadata?.released, "2024-01-31");
+});
