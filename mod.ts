@@ -28,3 +28,25 @@ export {
   validateSkillMd,
 } from "./src/validate.ts";
 export { VERSION } from "./src/version.ts";
+export {
+  directorySource,
+  type DirectorySource,
+  type DirectorySourceOptions,
+  embeddedSkill,
+  type EmbeddedSkillInput,
+  type EmbeddedSource,
+  type NoticeSource,
+  type SkillSource,
+} from "./src/sources.ts";
+export { discover, type DiscoverOptions, discoverSync } from "./src/discover.ts";
+export { defaultSkillCache, SkillCache } from "./src/cache.ts";
+export { nameFilter } from "./src/filter.ts";
+export { SkillSet } from "./src/skill_set.ts";
+export type { SkillChange, WatchOptions } from "./src/watch.ts";
+export {
+  CLIENTS,
+  type DefaultRoot,
+  defaultRoots,
+  type DefaultRootsOptions,
+  defaultSources,
+} from "./src/roots.ts";

@@ -26,6 +26,33 @@ export interface Rule {
  * ```
  */
 export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
+  "root-missing": {
+    lenient: "warning",
+    summary: "A skill root does not exist (an error for a `required` root)",
+  },
+  "permission-skipped": {
+    lenient: "warning",
+    summary:
+      "A default root or environment variable was skipped: Deno has not granted access",
+  },
+  "scan-truncated": {
+    lenient: "warning",
+    summary:
+      "A recursive scan reached its depth or directory bound; deeper skills were not searched",
+  },
+  "symlink-cycle": {
+    lenient: "warning",
+    summary:
+      "A symlinked directory leads to a directory already scanned; it is skipped",
+  },
+  "symlink-skipped": {
+    lenient: "warning",
+    summary: "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`)",
+  },
+  "skill-shadowed": {
+    lenient: "warning",
+    summary: "A skill lost to an earlier one of the same name",
+  },
   "path-missing": { lenient: "error", summary: "The path does not exist" },
   "not-a-directory": {
     lenient: "error",

@@ -98,3 +98,105 @@ export interface ParsedSkill {
   /** Warnings (and, for rejected skills, errors) found while parsing. */
   readonly diagnostics: readonly Diagnostic[];
 }
+
+/**
+ * Where a skill came from: a directory source (keyed by its canonical root)
+ * or an embedded skill.
+ *
+ * @example Usage
+ * ```ts
+ * import type { SkillOrigin } from "@skillscope/skills";
+ *
+ * const origin: SkillOrigin = { kind: "directory", key: "/home/me/.agents/skills" };
+ * console.log(origin.kind);
+ * ```
+ */
+export interface SkillOrigin {
+  /** `"directory"` or `"embedded"`. */
+  readonly kind: "directory" | "embedded";
+  /** The canonical root of a directory source, or `embedded:<name>`. */
+  readonly key: string;
+}
+
+/**
+ * A discovered skill. Objects handed out are frozen; a cache hit hands out
+ * the same objects again.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, directorySource } from "@skillscope/skills";
+ *
+ * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
+ * for (const skill of skills) console.log(skill.name, skill.path);
+ * ```
+ */
+export interface Skill {
+  /** The skill's name (`name` from the frontmatter, else the directory name). */
+  readonly name: string;
+  /** The description, in full. */
+  readonly description: string;
+  /** Absolute path of `SKILL.md` (absent for embedded skills). */
+  readonly path?: string;
+  /** Absolute path of the skill directory (absent for embedded skills). */
+  readonly dir?: string;
+  /** The source it came from. */
+  readonly source: SkillOrigin;
+  /** The scope of its source (`"project"`, `"user"`, `"admin"`, `"bundled"`, ...). */
+  readonly scope?: string;
+  /** `license`. */
+  readonly license?: string;
+  /** `compatibility`. */
+  readonly compatibility?: string;
+  /** `allowed-tools`, space-separated. */
+  readonly allowedTools?: string;
+  /** `metadata`, string to string. */
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** File globs from `globs` / `paths`. */
+  readonly globs?: readonly string[];
+  /** Whether the skill always applies (`alwaysApply`). */
+  readonly alwaysApply?: boolean;
+  /** The raw top-level frontmatter (null prototype, frozen). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A skill that lost to another of the same name: the earlier source wins,
+ * and within a directory source the lexicographically first directory.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Shadowed } from "@skillscope/skills";
+ *
+ * const s: Shadowed = { name: "pdf", winner: "/p/.agents/skills/pdf/SKILL.md", loser: "/home/me/.agents/skills/pdf/SKILL.md" };
+ * console.log(`${s.name}: ${s.loser} is shadowed by ${s.winner}`);
+ * ```
+ */
+export interface Shadowed {
+  /** The shared name. */
+  readonly name: string;
+  /** Where the winning skill is (its SKILL.md path, or `embedded:<name>`). */
+  readonly winner: string;
+  /** Where the shadowed skill is. */
+  readonly loser: string;
+}
+
+/**
+ * The result of {@linkcode discover}: the skills (deduplicated, filtered,
+ * in source order), every diagnostic, and every shadowed skill.
+ *
+ * @example Usage
+ * ```ts
+ * import { discover, directorySource } from "@skillscope/skills";
+ *
+ * const found = await discover({ sources: [directorySource("./fixtures/skills")] });
+ * console.log(found.skills.length, found.diagnostics.length, found.shadowed.length);
+ * ```
+ */
+export interface Discovery {
+  /** The skills, first source first. */
+  readonly skills: readonly Skill[];
+  /** Diagnostics of every source (skipped skills, warnings, truncation, shadowing). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Skills that lost to an earlier one of the same name. */
+  readonly shadowed: readonly Shadowed[];
+}

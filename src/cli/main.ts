@@ -4,15 +4,21 @@
  *
  * @module
  */
-import { PermissionDeniedError } from "../errors.ts";
+import { InvalidSourceError, PermissionDeniedError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { type Command, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
+import { listCommand } from "./list.ts";
+import { rootsCommand } from "./roots.ts";
 import { validateCommand } from "./validate.ts";
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [validateCommand];
+export const COMMANDS: readonly Command[] = [
+  listCommand,
+  validateCommand,
+  rootsCommand,
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -68,6 +74,10 @@ export async function runCli(args: readonly string[]): Promise<number> {
     if (error instanceof PermissionDeniedError) {
       writeErr(`skillscope: ${error.message}\n`);
       return EXIT.permission;
+    }
+    if (error instanceof InvalidSourceError) {
+      writeErr(`skillscope: ${error.message}\n`);
+      return EXIT.failure;
     }
     if (error instanceof CliError) {
       writeErr(`skillscope: ${error.message}\n`);

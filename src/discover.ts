@@ -1,0 +1,168 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Discovery over an ordered list of sources: scan (or hit the cache), filter,
+ * deduplicate.
+ *
+ * @module
+ */
+import { defaultSkillCache, type SkillCache } from "./cache.ts";
+import { dedupeSkills } from "./dedup.ts";
+import { loadEmbedded } from "./embedded.ts";
+import { PermissionDeniedError } from "./errors.ts";
+import { nameFilter } from "./filter.ts";
+import { assertReadPermission } from "./permissions.ts";
+import { type DirectoryScan, scanDirectory, type ScanStep } from "./scan.ts";
+import type { DirectorySource, SkillSource } from "./sources.ts";
+import type { Diagnostic, Discovery, Skill } from "./types.ts";
+
+/** Options of {@linkcode discover} and {@linkcode discoverSync}. */
+export interface DiscoverOptions {
+  /** Sources in precedence order: on a name clash the earlier one wins. */
+  sources: readonly SkillSource[];
+  /** Whole-name patterns (`*`, `?`) a skill must match; empty = all. */
+  include?: readonly string[];
+  /** Whole-name patterns that remove a skill; exclude wins over include. */
+  exclude?: readonly string[];
+  /** The scan cache: the process-wide one by default, your own, or `false` for none. */
+  cache?: SkillCache | false;
+  /**
+   * `"stat"`: before using a cached scan, compare the modification times of
+   * every directory and SKILL.md it looked at, and rescan on a change.
+   * `"none"` (default): a cache hit touches no file.
+   */
+  revalidate?: "none" | "stat";
+}
+
+/**
+ * Finds the skills of every source, in order, synchronously. One bad skill
+ * never hides the others: it is skipped with a diagnostic.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, discoverSync } from "@skillscope/skills";
+ *
+ * const { skills, diagnostics } = discoverSync({
+ *   sources: [directorySource("./fixtures/skills")],
+ *   exclude: ["sql-*"],
+ * });
+ * console.log(skills.map((s) => s.name), diagnostics.length);
+ * ```
+ *
+ * @param options Sources, filters, cache.
+ * @returns Skills, diagnostics and shadow reports (frozen).
+ * @throws {PermissionDeniedError} when a root lacks read permission.
+ * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
+ */
+export function discoverSync(options: DiscoverOptions): Discovery {
+  const steps = discoverSteps(options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Longest stretch of synchronous work before `discover()` yields to the event loop. */
+const SLICE_MS = 8;
+
+/**
+ * Finds the skills of every source, in order. The work is done in slices of
+ * a few milliseconds so the event loop keeps running.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, discover } from "@skillscope/skills";
+ *
+ * const { skills, shadowed } = await discover({
+ *   sources: [directorySource("./fixtures/skills", { scope: "project" })],
+ * });
+ * console.log(skills.length, shadowed.length);
+ * ```
+ *
+ * @param options Sources, filters, cache.
+ * @returns Skills, diagnostics and shadow reports (frozen).
+ * @throws {PermissionDeniedError} when a root lacks read permission.
+ * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
+ */
+export async function discover(options: DiscoverOptions): Promise<Discovery> {
+  const steps = discoverSteps(options);
+  let sliceStart = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+function* discoverSteps(options: DiscoverOptions): Generator<ScanStep, Discovery, void> {
+  const cache = options.cache === false ? undefined : options.cache ?? defaultSkillCache;
+  const keep = nameFilter(options.include, options.exclude);
+  const collected: Skill[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const source of options.sources) {
+    if (source.kind === "notice") {
+      diagnostics.push(...source.diagnostics);
+      continue;
+    }
+    if (source.kind === "embedded") {
+      let loaded = cache?.getEmbedded(source);
+      if (!loaded) {
+        loaded = loadEmbedded(source);
+        cache?.setEmbedded(source, loaded);
+      }
+      diagnostics.push(...loaded.diagnostics);
+      if (loaded.skill && keep(loaded.skill.name)) collected.push(loaded.skill);
+      continue;
+    }
+    const scan = yield* scanWithCache(source, cache, options.revalidate ?? "none");
+    diagnostics.push(...scan.diagnostics);
+    for (const skill of scan.skills) if (keep(skill.name)) collected.push(skill);
+  }
+  const deduped = dedupeSkills(collected);
+  diagnostics.push(...deduped.diagnostics);
+  return Object.freeze({
+    skills: Object.freeze(deduped.skills),
+    diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),
+    shadowed: Object.freeze(deduped.shadowed),
+  });
+}
+
+function* scanWithCache(
+  source: DirectorySource,
+  cache: SkillCache | undefined,
+  revalidate: "none" | "stat",
+): Generator<ScanStep, DirectoryScan, void> {
+  const cached = cache?.getDirectory(source);
+  if (cached) {
+    // Permission can be revoked at run time: a hit must not bypass it.
+    try {
+      assertReadPermission(source.path);
+    } catch (error) {
+      if (error instanceof PermissionDeniedError && source.onPermissionDenied === "skip") {
+        return yield* scanDirectory(source);
+      }
+      throw error;
+    }
+    if (revalidate === "none" || isFresh(cached)) return cached;
+  }
+  const scan = yield* scanDirectory(source);
+  if (cache && !scan.diagnostics.some((d) => d.code === "permission-skipped")) {
+    cache.setDirectory(source, scan);
+  }
+  return scan;
+}
+
+function isFresh(scan: DirectoryScan): boolean {
+  for (const [path, stamp] of scan.stamps) {
+    let now: number;
+    try {
+      now = Deno.statSync(path).mtime?.getTime() ?? -1;
+    } catch {
+      now = -2;
+    }
+    if (now !== stamp) return false;
+  }
+  return true;
+}

@@ -1,0 +1,94 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Loading embedded skills: frontmatter inside the content wins, globs from the
+ * content when non-empty, `alwaysApply` OR-ed.
+ *
+ * @module
+ */
+import { SkillParseError } from "./errors.ts";
+import { analyzeFrontmatter } from "./parse.ts";
+import { locateFrontmatter, normalizeText } from "./frontmatter.ts";
+import { buildSkill } from "./skill.ts";
+import type { EmbeddedSource } from "./sources.ts";
+import type { Diagnostic, Skill, SkillFields } from "./types.ts";
+import { parseErrorDiagnostic } from "./validate.ts";
+
+/** An embedded skill after loading, with its body. */
+export interface LoadedEmbedded {
+  /** The skill, or `undefined` when it was rejected. */
+  readonly skill: Skill | undefined;
+  /** The Markdown body (content without frontmatter). */
+  readonly body: string;
+  /** Diagnostics. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Loads an embedded skill.
+ *
+ * @param source The embedded source.
+ * @returns The skill (or `undefined`), its body and diagnostics.
+ */
+export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
+  const input = source.skill;
+  const key = `embedded:${input.name}`;
+  const text = normalizeText(input.content);
+  let fields: SkillFields = {};
+  let frontmatter: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null));
+  let body = text;
+  const diagnostics: Diagnostic[] = [];
+  if (text.startsWith("---")) {
+    try {
+      const split = locateFrontmatter(text, true, key);
+      if (!split) {
+        throw new SkillParseError(
+          "frontmatter-unclosed",
+          `Frontmatter of ${key} is never closed: no "---" line after the opening one`,
+          { path: key, line: 1, column: 1 },
+        );
+      }
+      const analyzed = analyzeFrontmatter(split.yaml, { path: key, yamlLine: split.yamlLine });
+      fields = analyzed.fields;
+      frontmatter = analyzed.frontmatter;
+      body = text.slice(split.bodyStart);
+      // name / description may come from the struct instead: only keep other findings.
+      diagnostics.push(
+        ...analyzed.diagnostics.filter((d) =>
+          d.code !== "name-missing" && d.code !== "description-missing"
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof SkillParseError)) throw error;
+      diagnostics.push(parseErrorDiagnostic(error));
+      return { skill: undefined, body, diagnostics };
+    }
+  }
+  const description = fields.description ?? input.description?.trim();
+  if (description === undefined || description === "") {
+    diagnostics.push({
+      level: "error",
+      code: "description-missing",
+      message: `Embedded skill "${input.name}" has no description (neither in its content nor in its definition)`,
+      path: key,
+    });
+    return { skill: undefined, body, diagnostics };
+  }
+  const globs = fields.globs !== undefined && fields.globs.length > 0
+    ? fields.globs
+    : input.globs !== undefined && input.globs.length > 0
+    ? Object.freeze([...input.globs])
+    : undefined;
+  const alwaysApply = (fields.alwaysApply ?? false) || (input.alwaysApply ?? false);
+  const merged: SkillFields = {
+    ...fields,
+    description,
+    ...(globs === undefined ? {} : { globs }),
+    ...(fields.alwaysApply !== undefined || input.alwaysApply !== undefined ? { alwaysApply } : {}),
+  };
+  const skill = buildSkill(merged, frontmatter, {
+    fallbackName: input.name,
+    source: Object.freeze({ kind: "embedded", key }),
+    scope: input.scope ?? "bundled",
+  });
+  return { skill, body, diagnostics };
+}

@@ -1,0 +1,226 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Default skill roots of the agents skillscope interoperates with. The only
+ * module that reads environment variables, the home directory or the cwd —
+ * and only when called.
+ *
+ * @module
+ */
+import { dirname, join, resolve } from "node:path";
+import { canReadEnv } from "./permissions.ts";
+import { directorySource, type SkillSource } from "./sources.ts";
+import type { Diagnostic } from "./types.ts";
+
+/** Options of {@linkcode defaultRoots} and {@linkcode defaultSources}. */
+export interface DefaultRootsOptions {
+  /** The project directory. Default: the process's cwd. */
+  cwd?: string;
+  /** The home directory. Default: `$HOME` (or `$USERPROFILE`). */
+  home?: string;
+  /** Agents whose roots to add besides the shared `.agents/skills`: see {@linkcode CLIENTS}. */
+  clients?: readonly string[];
+  /** Look in every directory from the git root down to `cwd` (default `true`), not only `cwd`. */
+  ancestors?: boolean;
+  /** Include project roots (default `true`); `false` for an untrusted folder. */
+  trustProject?: boolean;
+}
+
+/** One default root. */
+export interface DefaultRoot {
+  /** Absolute path. */
+  readonly path: string;
+  /** `"project"`, `"user"` or `"admin"`. */
+  readonly scope: "project" | "user" | "admin";
+  /** The agent convention it comes from (`"agents"` for the shared one). */
+  readonly client: string;
+}
+
+interface ClientPreset {
+  readonly project: readonly string[];
+  readonly user: (env: EnvReader, home: string | undefined) => (string | undefined)[];
+  readonly admin?: readonly string[];
+  readonly env: readonly string[];
+}
+
+type EnvReader = (name: string) => string | undefined;
+
+const PRESETS: Readonly<Record<string, ClientPreset>> = {
+  agents: {
+    project: [".agents/skills"],
+    user: (_env, home) => [home && join(home, ".agents/skills")],
+    env: [],
+  },
+  claude: {
+    project: [".claude/skills"],
+    user: (env, home) => [
+      env("CLAUDE_CONFIG_DIR") ? join(env("CLAUDE_CONFIG_DIR")!, "skills") : home && join(home, ".claude/skills"),
+    ],
+    env: ["CLAUDE_CONFIG_DIR"],
+  },
+  codex: {
+    project: [".codex/skills"],
+    user: (env, home) => [
+      env("CODEX_HOME") ? join(env("CODEX_HOME")!, "skills") : home && join(home, ".codex/skills"),
+    ],
+    admin: ["/etc/codex/skills"],
+    env: ["CODEX_HOME"],
+  },
+  gemini: {
+    project: [".gemini/skills"],
+    user: (_env, home) => [home && join(home, ".gemini/skills")],
+    env: [],
+  },
+  opencode: {
+    project: [".opencode/skills", ".claude/skills"],
+    user: (env, home) => [
+      env("XDG_CONFIG_HOME")
+        ? join(env("XDG_CONFIG_HOME")!, "opencode/skills")
+        : home && join(home, ".config/opencode/skills"),
+      home && join(home, ".claude/skills"),
+    ],
+    env: ["XDG_CONFIG_HOME"],
+  },
+  cursor: {
+    project: [".cursor/skills"],
+    user: (_env, home) => [home && join(home, ".cursor/skills")],
+    env: [],
+  },
+  zero: {
+    project: [],
+    user: (env, home) => [
+      env("ZERO_SKILLS_DIR") ??
+        (env("XDG_DATA_HOME")
+          ? join(env("XDG_DATA_HOME")!, "zero/skills")
+          : home && join(home, ".local/share/zero/skills")),
+    ],
+    env: ["ZERO_SKILLS_DIR", "XDG_DATA_HOME"],
+  },
+};
+
+/**
+ * The agents with root presets, besides the shared `.agents/skills`
+ * convention that is always included.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLIENTS } from "@skillscope/skills";
+ *
+ * console.log(CLIENTS.join(", ")); // "claude, codex, gemini, opencode, cursor, zero"
+ * ```
+ */
+export const CLIENTS: readonly string[] = Object.freeze(
+  Object.keys(PRESETS).filter((c) => c !== "agents"),
+);
+
+/**
+ * The default skill roots, project roots first (deepest directory first),
+ * then user roots, then admin roots. Reads the cwd, `HOME` and the
+ * client-specific variables — each variable only after checking that Deno
+ * grants it; an ungranted one is skipped with a diagnostic.
+ *
+ * @example Usage
+ * ```ts
+ * import { defaultRoots } from "@skillscope/skills";
+ *
+ * const { roots } = defaultRoots({ cwd: "/work/project", home: "/home/me", ancestors: false });
+ * console.log(roots.map((r) => `${r.scope} ${r.path}`));
+ * // ["project /work/project/.agents/skills", "user /home/me/.agents/skills"]
+ * ```
+ *
+ * @param options cwd, home, clients, ancestors, trustProject.
+ * @returns The roots and any diagnostics.
+ * @throws {TypeError} for an unknown client name.
+ */
+export function defaultRoots(
+  options: DefaultRootsOptions = {},
+): { roots: DefaultRoot[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const clients = ["agents", ...(options.clients ?? [])];
+  for (const client of clients) {
+    if (!(client in PRESETS)) {
+      throw new TypeError(`Unknown client "${client}": expected one of ${CLIENTS.join(", ")}`);
+    }
+  }
+  const env: EnvReader = (name) => {
+    if (!canReadEnv(name)) {
+      if (!diagnostics.some((d) => d.message.includes(`"${name}"`))) {
+        diagnostics.push({
+          level: "warning",
+          code: "permission-skipped",
+          message: `Environment variable "${name}" is not readable, so the roots it names were skipped: run Deno with --allow-env=${name}`,
+        });
+      }
+      return undefined;
+    }
+    const value = Deno.env.get(name);
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const home = options.home ?? env("HOME") ?? (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
+  const seen = new Set<string>();
+  const roots: DefaultRoot[] = [];
+  const add = (path: string | undefined, scope: DefaultRoot["scope"], client: string) => {
+    if (path === undefined) return;
+    const absolute = resolve(path);
+    if (seen.has(absolute)) return;
+    seen.add(absolute);
+    roots.push(Object.freeze({ path: absolute, scope, client }));
+  };
+
+  if (options.trustProject ?? true) {
+    const cwd = resolve(options.cwd ?? Deno.cwd());
+    for (const dir of projectDirs(cwd, options.ancestors ?? true)) {
+      for (const client of clients) {
+        for (const sub of PRESETS[client]!.project) add(join(dir, sub), "project", client);
+      }
+    }
+  }
+  for (const client of clients) {
+    for (const path of PRESETS[client]!.user(env, home)) add(path, "user", client);
+  }
+  for (const client of clients) {
+    for (const path of PRESETS[client]!.admin ?? []) add(path, "admin", client);
+  }
+  return { roots, diagnostics };
+}
+
+/**
+ * Directory sources for the default roots (see {@linkcode defaultRoots}).
+ * A root Deno may not read is skipped with a warning instead of failing.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { defaultSources, discover } from "@skillscope/skills";
+ *
+ * const { skills } = await discover({ sources: defaultSources({ clients: ["claude", "codex"] }) });
+ * ```
+ *
+ * @param options cwd, home, clients, ancestors, trustProject.
+ * @returns The sources, in precedence order.
+ */
+export function defaultSources(options: DefaultRootsOptions = {}): SkillSource[] {
+  const { roots, diagnostics } = defaultRoots(options);
+  const sources: SkillSource[] = roots.map((root) =>
+    directorySource(root.path, { scope: root.scope, onPermissionDenied: "skip" })
+  );
+  if (diagnostics.length > 0) sources.unshift(Object.freeze({ kind: "notice", diagnostics }));
+  return sources;
+}
+
+/** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
+function projectDirs(cwd: string, ancestors: boolean): string[] {
+  if (!ancestors) return [cwd];
+  const chain: string[] = [];
+  for (let dir = cwd;; dir = dirname(dir)) {
+    chain.push(dir);
+    const git = join(dir, ".git");
+    if (Deno.permissions.querySync({ name: "read", path: git }).state !== "granted") break;
+    try {
+      Deno.lstatSync(git);
+      return chain;
+    } catch {
+      // not the git root
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return [cwd];
+}

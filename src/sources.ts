@@ -1,0 +1,147 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Skill sources: directories on disk and skills embedded in memory.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Diagnostic } from "./types.ts";
+
+/** Options of {@linkcode directorySource}. */
+export interface DirectorySourceOptions {
+  /** Find skills at any depth below the root, not only in its immediate subdirectories. Default `false`. */
+  recursive?: boolean;
+  /** Deepest directory level searched when recursive (the root's children are level 1). Default 6. */
+  maxDepth?: number;
+  /** Most directories visited per root (recursive scans; flat scans when given). Default 2000 when recursive. */
+  maxDirs?: number;
+  /** Follow symlinked skill directories and `SKILL.md` files. Default `true`. */
+  followSymlinks?: boolean;
+  /** A label for where the skills come from, e.g. `"project"`, `"user"`, `"admin"`, `"bundled"`. */
+  scope?: string;
+  /** A missing root is an error instead of a warning. Default `false`. */
+  required?: boolean;
+  /**
+   * What a missing read permission does: `"throw"` a `PermissionDeniedError`
+   * (default) or `"skip"` the root with a warning (used by `defaultSources`).
+   */
+  onPermissionDenied?: "throw" | "skip";
+}
+
+/** A directory of skills. Create with {@linkcode directorySource}. */
+export interface DirectorySource {
+  /** Always `"directory"`. */
+  readonly kind: "directory";
+  /** The root as an absolute, normalized path (not yet canonicalized). */
+  readonly path: string;
+  /** Scan options with defaults applied. */
+  readonly recursive: boolean;
+  /** Deepest level searched when recursive. */
+  readonly maxDepth: number;
+  /** Most directories visited. */
+  readonly maxDirs: number;
+  /** Whether symlinks are followed. */
+  readonly followSymlinks: boolean;
+  /** Scope label. */
+  readonly scope: string | undefined;
+  /** Whether a missing root is an error. */
+  readonly required: boolean;
+  /** Missing permission: throw or skip. */
+  readonly onPermissionDenied: "throw" | "skip";
+}
+
+/** The input of {@linkcode embeddedSkill}. */
+export interface EmbeddedSkillInput {
+  /** The name, used when `content` has no `name` in its frontmatter. */
+  name: string;
+  /** The description, used when `content` has none. */
+  description?: string;
+  /** The `SKILL.md` text: frontmatter (optional) and body. */
+  content: string;
+  /** Globs, used when `content` declares none. */
+  globs?: string[];
+  /** OR-ed with `alwaysApply` from `content`. */
+  alwaysApply?: boolean;
+  /** Bundled files by relative path. */
+  assets?: Record<string, string | Uint8Array>;
+  /** Scope label. Default `"bundled"`. */
+  scope?: string;
+}
+
+/** A skill embedded in memory. Create with {@linkcode embeddedSkill}. */
+export interface EmbeddedSource {
+  /** Always `"embedded"`. */
+  readonly kind: "embedded";
+  /** The skill as given (frozen). */
+  readonly skill: Readonly<EmbeddedSkillInput>;
+}
+
+/** Diagnostics attached to a list of sources (e.g. default roots skipped for lack of permission). */
+export interface NoticeSource {
+  /** Always `"notice"`. */
+  readonly kind: "notice";
+  /** The diagnostics to report. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Where {@linkcode discover} looks for skills, in precedence order. */
+export type SkillSource = DirectorySource | EmbeddedSource | NoticeSource;
+
+/**
+ * A directory of skills: its immediate subdirectories holding a `SKILL.md`,
+ * or, with `recursive`, every directory below it holding one.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, discoverSync } from "@skillscope/skills";
+ *
+ * const source = directorySource("./fixtures/skills", { scope: "project" });
+ * console.log(discoverSync({ sources: [source] }).skills.map((s) => s.name));
+ * ```
+ *
+ * @param path The root directory (path or `file:` URL).
+ * @param options Recursion, bounds, symlinks, scope, required.
+ * @returns The source.
+ */
+export function directorySource(
+  path: string | URL,
+  options: DirectorySourceOptions = {},
+): DirectorySource {
+  const recursive = options.recursive ?? false;
+  return Object.freeze({
+    kind: "directory",
+    path: resolve(typeof path === "string" ? path : fileURLToPath(path)),
+    recursive,
+    maxDepth: options.maxDepth ?? 6,
+    maxDirs: options.maxDirs ?? (recursive ? 2000 : Number.POSITIVE_INFINITY),
+    followSymlinks: options.followSymlinks ?? true,
+    scope: options.scope,
+    required: options.required ?? false,
+    onPermissionDenied: options.onPermissionDenied ?? "throw",
+  });
+}
+
+/**
+ * A skill held in memory, e.g. bundled into a compiled binary. Frontmatter
+ * inside `content` wins over `name` / `description`; `globs` from `content`
+ * when non-empty, else these; `alwaysApply` is OR-ed. Needs no permission.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, embeddedSkill } from "@skillscope/skills";
+ *
+ * const source = embeddedSkill({
+ *   name: "hello",
+ *   description: "Greets the user",
+ *   content: "# Hello\nSay hello.\n",
+ * });
+ * console.log(discoverSync({ sources: [source] }).skills[0]?.name); // "hello"
+ * ```
+ *
+ * @param skill The skill: name, description, content, globs, alwaysApply, assets.
+ * @returns The source.
+ */
+export function embeddedSkill(skill: EmbeddedSkillInput): EmbeddedSource {
+  return Object.freeze({ kind: "embedded", skill: Object.freeze({ ...skill }) });
+}

@@ -1,0 +1,141 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Live reload: `Deno.watchFs` on the directory sources, debounced, turned
+ * into added / changed / removed skill events.
+ *
+ * @module
+ */
+import type { SkillSet } from "./skill_set.ts";
+import type { Skill } from "./types.ts";
+
+/** Options of {@linkcode SkillSet.watch}. */
+export interface WatchOptions {
+  /** Quiet time after the last file event before reloading, in ms. Default 100. */
+  debounceMs?: number;
+  /** Stops watching when aborted. */
+  signal?: AbortSignal;
+}
+
+/** One change seen by {@linkcode SkillSet.watch}. */
+export interface SkillChange {
+  /** What happened to the skill. */
+  readonly type: "added" | "changed" | "removed";
+  /** The skill's name. */
+  readonly name: string;
+  /** The skill now (absent when removed). */
+  readonly skill?: Skill;
+  /** The skill before (absent when added). */
+  readonly previous?: Skill;
+}
+
+/**
+ * The differences between two skill lists.
+ *
+ * @param before Skills before.
+ * @param after Skills after.
+ * @returns The changes, sorted by name.
+ */
+export function diffSkills(before: readonly Skill[], after: readonly Skill[]): SkillChange[] {
+  const old = new Map(before.map((s) => [s.name, s]));
+  const now = new Map(after.map((s) => [s.name, s]));
+  const changes: SkillChange[] = [];
+  for (const [name, skill] of now) {
+    const previous = old.get(name);
+    if (!previous) changes.push({ type: "added", name, skill });
+    else if (previous !== skill && fingerprint(previous) !== fingerprint(skill)) {
+      changes.push({ type: "changed", name, skill, previous });
+    }
+  }
+  for (const [name, previous] of old) {
+    if (!now.has(name)) changes.push({ type: "removed", name, previous });
+  }
+  return changes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function fingerprint(skill: Skill): string {
+  return JSON.stringify([skill.path, skill.source.key, skill.scope, skill.frontmatter]);
+}
+
+/**
+ * The implementation of {@linkcode SkillSet.watch}.
+ *
+ * @param set The skill set to reload.
+ * @param options Debounce and signal.
+ * @returns The changes.
+ */
+export async function* watchSkillSet(
+  set: SkillSet,
+  options: WatchOptions = {},
+): AsyncIterableIterator<SkillChange> {
+  const debounceMs = options.debounceMs ?? 100;
+  const roots = existingRoots(set);
+  if (roots.length === 0 || options.signal?.aborted) return;
+  const watcher = Deno.watchFs(roots, { recursive: true });
+  const onAbort = () => watcher.close();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  const raw = watcher[Symbol.asyncIterator]();
+  // Reads (ours included) are not changes.
+  const events = {
+    async next(): Promise<IteratorResult<Deno.FsEvent>> {
+      for (;;) {
+        const result = await raw.next();
+        if (result.done || result.value.kind !== "access") return result;
+      }
+    },
+  };
+  try {
+    for (;;) {
+      const first = await events.next();
+      if (first.done) return;
+      // Debounce: wait until no event arrives for debounceMs.
+      for (;;) {
+        const next = events.next();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const quiet = new Promise<"quiet">((resolve) => {
+          timer = setTimeout(() => resolve("quiet"), debounceMs);
+        });
+        const winner = await Promise.race([next.then((r) => (r.done ? "done" : "event")), quiet]);
+        clearTimeout(timer);
+        if (winner === "quiet") {
+          // Keep the pending read for the next round.
+          const changes = await reload(set);
+          for (const change of changes) yield change;
+          const after = await next;
+          if (after.done) return;
+          continue;
+        }
+        if (winner === "done") {
+          const changes = await reload(set);
+          for (const change of changes) yield change;
+          return;
+        }
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    try {
+      watcher.close();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+async function reload(set: SkillSet): Promise<SkillChange[]> {
+  const before = set.list();
+  await set.refresh();
+  return diffSkills(before, set.list());
+}
+
+function existingRoots(set: SkillSet): string[] {
+  const roots: string[] = [];
+  for (const source of set.options.sources) {
+    if (source.kind !== "directory") continue;
+    try {
+      if (Deno.statSync(source.path).isDirectory) roots.push(source.path);
+    } catch {
+      // a missing root is not watched
+    }
+  }
+  return roots;
+}
