@@ -29,8 +29,8 @@ export {
 } from "./src/validate.ts";
 export { VERSION } from "./src/version.ts";
 export {
-  directorySource,
   type DirectorySource,
+  directorySource,
   type DirectorySourceOptions,
   embeddedSkill,
   type EmbeddedSkillInput,
@@ -38,7 +38,11 @@ export {
   type NoticeSource,
   type SkillSource,
 } from "./src/sources.ts";
-export { discover, type DiscoverOptions, discoverSync } from "./src/discover.ts";
+export {
+  discover,
+  type DiscoverOptions,
+  discoverSync,
+} from "./src/discover.ts";
 export { defaultSkillCache, SkillCache } from "./src/cache.ts";
 export { nameFilter } from "./src/filter.ts";
 export { SkillSet } from "./src/skill_set.ts";

@@ -7,7 +7,11 @@
  */
 import type { LoadedEmbedded } from "./embedded.ts";
 import type { DirectoryScan } from "./scan.ts";
-import type { DirectorySource, EmbeddedSource, SkillSource } from "./sources.ts";
+import type {
+  DirectorySource,
+  EmbeddedSource,
+  SkillSource,
+} from "./sources.ts";
 
 function optionsKey(source: DirectorySource): string {
   return JSON.stringify([
@@ -18,6 +22,20 @@ function optionsKey(source: DirectorySource): string {
     source.scope ?? null,
     source.required,
   ]);
+}
+
+interface Store {
+  entries: Map<string, DirectoryScan>;
+  aliases: Map<string, string>;
+  embedded: WeakMap<EmbeddedSource, LoadedEmbedded>;
+}
+
+// Entries are reachable only from this module: the public class exposes
+// nothing but invalidation.
+const stores = new WeakMap<SkillCache, Store>();
+
+function storeOf(cache: SkillCache): Store {
+  return stores.get(cache)!;
 }
 
 /**
@@ -37,52 +55,13 @@ function optionsKey(source: DirectorySource): string {
  * ```
  */
 export class SkillCache {
-  #entries = new Map<string, DirectoryScan>();
-  #aliases = new Map<string, string>();
-  #embedded = new WeakMap<EmbeddedSource, LoadedEmbedded>();
-
-  /**
-   * The cached scan of a directory source, if any.
-   *
-   * @param source The source.
-   * @returns The scan, or `undefined`.
-   */
-  getDirectory(source: DirectorySource): DirectoryScan | undefined {
-    const key = this.#aliases.get(`${source.path}\0${optionsKey(source)}`);
-    return key === undefined ? undefined : this.#entries.get(key);
-  }
-
-  /**
-   * Stores the scan of a directory source.
-   *
-   * @param source The source.
-   * @param scan Its scan.
-   */
-  setDirectory(source: DirectorySource, scan: DirectoryScan): void {
-    const options = optionsKey(source);
-    const key = `${scan.canonicalRoot ?? source.path}\0${options}`;
-    this.#entries.set(key, scan);
-    this.#aliases.set(`${source.path}\0${options}`, key);
-  }
-
-  /**
-   * The loaded form of an embedded source, if cached.
-   *
-   * @param source The source.
-   * @returns The loaded skill, or `undefined`.
-   */
-  getEmbedded(source: EmbeddedSource): LoadedEmbedded | undefined {
-    return this.#embedded.get(source);
-  }
-
-  /**
-   * Stores the loaded form of an embedded source.
-   *
-   * @param source The source.
-   * @param loaded Its loaded form.
-   */
-  setEmbedded(source: EmbeddedSource, loaded: LoadedEmbedded): void {
-    this.#embedded.set(source, loaded);
+  /** Creates an empty cache. */
+  constructor() {
+    stores.set(this, {
+      entries: new Map(),
+      aliases: new Map(),
+      embedded: new WeakMap(),
+    });
   }
 
   /**
@@ -92,33 +71,100 @@ export class SkillCache {
    * @param source The source to forget; omitted = everything.
    */
   invalidate(source?: SkillSource): void {
+    const store = storeOf(this);
     if (source === undefined) {
-      this.#entries.clear();
-      this.#aliases.clear();
-      this.#embedded = new WeakMap();
+      store.entries.clear();
+      store.aliases.clear();
+      store.embedded = new WeakMap();
       return;
     }
     if (source.kind === "embedded") {
-      this.#embedded.delete(source);
+      store.embedded.delete(source);
       return;
     }
     if (source.kind !== "directory") return;
     const roots = new Set<string>([source.path]);
-    for (const [alias, key] of this.#aliases) {
-      if (alias.startsWith(`${source.path}\0`)) roots.add(key.slice(0, key.indexOf("\0")));
+    for (const [alias, key] of store.aliases) {
+      if (alias.startsWith(`${source.path}\0`)) {
+        roots.add(key.slice(0, key.indexOf("\0")));
+      }
     }
-    for (const key of [...this.#entries.keys()]) {
-      if (roots.has(key.slice(0, key.indexOf("\0")))) this.#entries.delete(key);
+    for (const key of [...store.entries.keys()]) {
+      if (roots.has(key.slice(0, key.indexOf("\0")))) store.entries.delete(key);
     }
-    for (const [alias, key] of [...this.#aliases]) {
-      if (!this.#entries.has(key)) this.#aliases.delete(alias);
+    for (const [alias, key] of [...store.aliases]) {
+      if (!store.entries.has(key)) store.aliases.delete(alias);
     }
   }
 
   /** Number of cached directory scans. */
   get size(): number {
-    return this.#entries.size;
+    return storeOf(this).entries.size;
   }
+}
+
+/**
+ * The cached scan of a directory source, if any.
+ *
+ * @param cache The cache.
+ * @param source The source.
+ * @returns The scan, or `undefined`.
+ */
+export function getCachedScan(
+  cache: SkillCache,
+  source: DirectorySource,
+): DirectoryScan | undefined {
+  const store = storeOf(cache);
+  const key = store.aliases.get(`${source.path}\0${optionsKey(source)}`);
+  return key === undefined ? undefined : store.entries.get(key);
+}
+
+/**
+ * Stores the scan of a directory source under its canonical root.
+ *
+ * @param cache The cache.
+ * @param source The source.
+ * @param scan Its scan.
+ */
+export function setCachedScan(
+  cache: SkillCache,
+  source: DirectorySource,
+  scan: DirectoryScan,
+): void {
+  const store = storeOf(cache);
+  const options = optionsKey(source);
+  const key = `${scan.canonicalRoot ?? source.path}\0${options}`;
+  store.entries.set(key, scan);
+  store.aliases.set(`${source.path}\0${options}`, key);
+}
+
+/**
+ * The loaded form of an embedded source, if cached.
+ *
+ * @param cache The cache.
+ * @param source The source.
+ * @returns The loaded skill, or `undefined`.
+ */
+export function getCachedEmbedded(
+  cache: SkillCache,
+  source: EmbeddedSource,
+): LoadedEmbedded | undefined {
+  return storeOf(cache).embedded.get(source);
+}
+
+/**
+ * Stores the loaded form of an embedded source.
+ *
+ * @param cache The cache.
+ * @param source The source.
+ * @param loaded Its loaded form.
+ */
+export function setCachedEmbedded(
+  cache: SkillCache,
+  source: EmbeddedSource,
+  loaded: LoadedEmbedded,
+): void {
+  storeOf(cache).embedded.set(source, loaded);
 }
 
 /**

@@ -48,7 +48,8 @@ export function dedupeSkills(skills: readonly Skill[]): {
     diagnostics.push({
       level: "warning",
       code: "skill-shadowed",
-      message: `Skill "${skill.name}" at ${report.loser} is shadowed by ${report.winner}`,
+      message:
+        `Skill "${skill.name}" at ${report.loser} is shadowed by ${report.winner}`,
       ...(skill.path === undefined ? {} : { path: skill.path }),
     });
   }

@@ -5,7 +5,14 @@
  *
  * @module
  */
-import { defaultSkillCache, type SkillCache } from "./cache.ts";
+import {
+  defaultSkillCache,
+  getCachedEmbedded,
+  getCachedScan,
+  setCachedEmbedded,
+  setCachedScan,
+  type SkillCache,
+} from "./cache.ts";
 import { dedupeSkills } from "./dedup.ts";
 import { loadEmbedded } from "./embedded.ts";
 import { PermissionDeniedError } from "./errors.ts";
@@ -96,8 +103,12 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   }
 }
 
-function* discoverSteps(options: DiscoverOptions): Generator<ScanStep, Discovery, void> {
-  const cache = options.cache === false ? undefined : options.cache ?? defaultSkillCache;
+function* discoverSteps(
+  options: DiscoverOptions,
+): Generator<ScanStep, Discovery, void> {
+  const cache = options.cache === false
+    ? undefined
+    : options.cache ?? defaultSkillCache;
   const keep = nameFilter(options.include, options.exclude);
   const collected: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -107,18 +118,24 @@ function* discoverSteps(options: DiscoverOptions): Generator<ScanStep, Discovery
       continue;
     }
     if (source.kind === "embedded") {
-      let loaded = cache?.getEmbedded(source);
+      let loaded = cache && getCachedEmbedded(cache, source);
       if (!loaded) {
         loaded = loadEmbedded(source);
-        cache?.setEmbedded(source, loaded);
+        if (cache) setCachedEmbedded(cache, source, loaded);
       }
       diagnostics.push(...loaded.diagnostics);
       if (loaded.skill && keep(loaded.skill.name)) collected.push(loaded.skill);
       continue;
     }
-    const scan = yield* scanWithCache(source, cache, options.revalidate ?? "none");
+    const scan = yield* scanWithCache(
+      source,
+      cache,
+      options.revalidate ?? "none",
+    );
     diagnostics.push(...scan.diagnostics);
-    for (const skill of scan.skills) if (keep(skill.name)) collected.push(skill);
+    for (const skill of scan.skills) {
+      if (keep(skill.name)) collected.push(skill);
+    }
   }
   const deduped = dedupeSkills(collected);
   diagnostics.push(...deduped.diagnostics);
@@ -134,13 +151,16 @@ function* scanWithCache(
   cache: SkillCache | undefined,
   revalidate: "none" | "stat",
 ): Generator<ScanStep, DirectoryScan, void> {
-  const cached = cache?.getDirectory(source);
+  const cached = cache && getCachedScan(cache, source);
   if (cached) {
     // Permission can be revoked at run time: a hit must not bypass it.
     try {
       assertReadPermission(source.path);
     } catch (error) {
-      if (error instanceof PermissionDeniedError && source.onPermissionDenied === "skip") {
+      if (
+        error instanceof PermissionDeniedError &&
+        source.onPermissionDenied === "skip"
+      ) {
         return yield* scanDirectory(source);
       }
       throw error;
@@ -149,7 +169,7 @@ function* scanWithCache(
   }
   const scan = yield* scanDirectory(source);
   if (cache && !scan.diagnostics.some((d) => d.code === "permission-skipped")) {
-    cache.setDirectory(source, scan);
+    setCachedScan(cache, source, scan);
   }
   return scan;
 }

@@ -34,7 +34,9 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
   const key = `embedded:${input.name}`;
   const text = normalizeText(input.content);
   let fields: SkillFields = {};
-  let frontmatter: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null));
+  let frontmatter: Readonly<Record<string, unknown>> = Object.freeze(
+    Object.create(null),
+  );
   let body = text;
   const diagnostics: Diagnostic[] = [];
   if (text.startsWith("---")) {
@@ -47,7 +49,10 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
           { path: key, line: 1, column: 1 },
         );
       }
-      const analyzed = analyzeFrontmatter(split.yaml, { path: key, yamlLine: split.yamlLine });
+      const analyzed = analyzeFrontmatter(split.yaml, {
+        path: key,
+        yamlLine: split.yamlLine,
+      });
       fields = analyzed.fields;
       frontmatter = analyzed.frontmatter;
       body = text.slice(split.bodyStart);
@@ -68,7 +73,8 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     diagnostics.push({
       level: "error",
       code: "description-missing",
-      message: `Embedded skill "${input.name}" has no description (neither in its content nor in its definition)`,
+      message:
+        `Embedded skill "${input.name}" has no description (neither in its content nor in its definition)`,
       path: key,
     });
     return { skill: undefined, body, diagnostics };
@@ -78,12 +84,15 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     : input.globs !== undefined && input.globs.length > 0
     ? Object.freeze([...input.globs])
     : undefined;
-  const alwaysApply = (fields.alwaysApply ?? false) || (input.alwaysApply ?? false);
+  const alwaysApply = (fields.alwaysApply ?? false) ||
+    (input.alwaysApply ?? false);
   const merged: SkillFields = {
     ...fields,
     description,
     ...(globs === undefined ? {} : { globs }),
-    ...(fields.alwaysApply !== undefined || input.alwaysApply !== undefined ? { alwaysApply } : {}),
+    ...(fields.alwaysApply !== undefined || input.alwaysApply !== undefined
+      ? { alwaysApply }
+      : {}),
   };
   const skill = buildSkill(merged, frontmatter, {
     fallbackName: input.name,

@@ -41,7 +41,7 @@ function compile(patterns: readonly string[]): RegExp {
     for (const char of pattern) {
       if (char === "*") out += "[\\s\\S]*";
       else if (char === "?") out += "[\\s\\S]";
-      else out += char.replace(/[\\^$.|+()[\]{}\/-]/g, "\\$&");
+      else out += char.replace(/[\\^$.|+()[\]{}]/g, "\\$&");
     }
     return out;
   });

@@ -37,7 +37,10 @@ export interface DefaultRoot {
 
 interface ClientPreset {
   readonly project: readonly string[];
-  readonly user: (env: EnvReader, home: string | undefined) => (string | undefined)[];
+  readonly user: (
+    env: EnvReader,
+    home: string | undefined,
+  ) => (string | undefined)[];
   readonly admin?: readonly string[];
   readonly env: readonly string[];
 }
@@ -53,14 +56,18 @@ const PRESETS: Readonly<Record<string, ClientPreset>> = {
   claude: {
     project: [".claude/skills"],
     user: (env, home) => [
-      env("CLAUDE_CONFIG_DIR") ? join(env("CLAUDE_CONFIG_DIR")!, "skills") : home && join(home, ".claude/skills"),
+      env("CLAUDE_CONFIG_DIR")
+        ? join(env("CLAUDE_CONFIG_DIR")!, "skills")
+        : home && join(home, ".claude/skills"),
     ],
     env: ["CLAUDE_CONFIG_DIR"],
   },
   codex: {
     project: [".codex/skills"],
     user: (env, home) => [
-      env("CODEX_HOME") ? join(env("CODEX_HOME")!, "skills") : home && join(home, ".codex/skills"),
+      env("CODEX_HOME")
+        ? join(env("CODEX_HOME")!, "skills")
+        : home && join(home, ".codex/skills"),
     ],
     admin: ["/etc/codex/skills"],
     env: ["CODEX_HOME"],
@@ -138,7 +145,9 @@ export function defaultRoots(
   const clients = ["agents", ...(options.clients ?? [])];
   for (const client of clients) {
     if (!(client in PRESETS)) {
-      throw new TypeError(`Unknown client "${client}": expected one of ${CLIENTS.join(", ")}`);
+      throw new TypeError(
+        `Unknown client "${client}": expected one of ${CLIENTS.join(", ")}`,
+      );
     }
   }
   const env: EnvReader = (name) => {
@@ -147,7 +156,8 @@ export function defaultRoots(
         diagnostics.push({
           level: "warning",
           code: "permission-skipped",
-          message: `Environment variable "${name}" is not readable, so the roots it names were skipped: run Deno with --allow-env=${name}`,
+          message:
+            `Environment variable "${name}" is not readable, so the roots it names were skipped: run Deno with --allow-env=${name}`,
         });
       }
       return undefined;
@@ -155,10 +165,15 @@ export function defaultRoots(
     const value = Deno.env.get(name);
     return value === undefined || value === "" ? undefined : value;
   };
-  const home = options.home ?? env("HOME") ?? (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
+  const home = options.home ?? env("HOME") ??
+    (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
   const seen = new Set<string>();
   const roots: DefaultRoot[] = [];
-  const add = (path: string | undefined, scope: DefaultRoot["scope"], client: string) => {
+  const add = (
+    path: string | undefined,
+    scope: DefaultRoot["scope"],
+    client: string,
+  ) => {
     if (path === undefined) return;
     const absolute = resolve(path);
     if (seen.has(absolute)) return;
@@ -170,12 +185,16 @@ export function defaultRoots(
     const cwd = resolve(options.cwd ?? Deno.cwd());
     for (const dir of projectDirs(cwd, options.ancestors ?? true)) {
       for (const client of clients) {
-        for (const sub of PRESETS[client]!.project) add(join(dir, sub), "project", client);
+        for (const sub of PRESETS[client]!.project) {
+          add(join(dir, sub), "project", client);
+        }
       }
     }
   }
   for (const client of clients) {
-    for (const path of PRESETS[client]!.user(env, home)) add(path, "user", client);
+    for (const path of PRESETS[client]!.user(env, home)) {
+      add(path, "user", client);
+    }
   }
   for (const client of clients) {
     for (const path of PRESETS[client]!.admin ?? []) add(path, "admin", client);
@@ -197,12 +216,19 @@ export function defaultRoots(
  * @param options cwd, home, clients, ancestors, trustProject.
  * @returns The sources, in precedence order.
  */
-export function defaultSources(options: DefaultRootsOptions = {}): SkillSource[] {
+export function defaultSources(
+  options: DefaultRootsOptions = {},
+): SkillSource[] {
   const { roots, diagnostics } = defaultRoots(options);
   const sources: SkillSource[] = roots.map((root) =>
-    directorySource(root.path, { scope: root.scope, onPermissionDenied: "skip" })
+    directorySource(root.path, {
+      scope: root.scope,
+      onPermissionDenied: "skip",
+    })
   );
-  if (diagnostics.length > 0) sources.unshift(Object.freeze({ kind: "notice", diagnostics }));
+  if (diagnostics.length > 0) {
+    sources.unshift(Object.freeze({ kind: "notice", diagnostics }));
+  }
   return sources;
 }
 
@@ -213,7 +239,10 @@ function projectDirs(cwd: string, ancestors: boolean): string[] {
   for (let dir = cwd;; dir = dirname(dir)) {
     chain.push(dir);
     const git = join(dir, ".git");
-    if (Deno.permissions.querySync({ name: "read", path: git }).state !== "granted") break;
+    if (
+      Deno.permissions.querySync({ name: "read", path: git }).state !==
+        "granted"
+    ) break;
     try {
       Deno.lstatSync(git);
       return chain;

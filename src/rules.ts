@@ -47,7 +47,8 @@ export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
   },
   "symlink-skipped": {
     lenient: "warning",
-    summary: "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`)",
+    summary:
+      "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`)",
   },
   "skill-shadowed": {
     lenient: "warning",

@@ -6,7 +6,11 @@
  * @module
  */
 import { basename, join } from "node:path";
-import { InvalidSourceError, PermissionDeniedError, SkillParseError } from "./errors.ts";
+import {
+  InvalidSourceError,
+  PermissionDeniedError,
+  SkillParseError,
+} from "./errors.ts";
 import { readFrontmatterSync } from "./frontmatter.ts";
 import { analyzeFrontmatter } from "./parse.ts";
 import { assertReadPermission } from "./permissions.ts";
@@ -52,7 +56,10 @@ export function* scanDirectory(
   try {
     assertReadPermission(root);
   } catch (error) {
-    if (error instanceof PermissionDeniedError && source.onPermissionDenied === "skip") {
+    if (
+      error instanceof PermissionDeniedError &&
+      source.onPermissionDenied === "skip"
+    ) {
       diagnostics.push({
         level: "warning",
         code: "permission-skipped",
@@ -81,7 +88,11 @@ export function* scanDirectory(
     if (error instanceof Deno.errors.NotFound) {
       stamps.set(root, MISSING);
       if (source.required) {
-        throw new InvalidSourceError("path-missing", root, `Skill root "${root}" does not exist`);
+        throw new InvalidSourceError(
+          "path-missing",
+          root,
+          `Skill root "${root}" does not exist`,
+        );
       }
       diagnostics.push({
         level: "warning",
@@ -98,7 +109,10 @@ export function* scanDirectory(
     );
   }
 
-  const origin: SkillOrigin = Object.freeze({ kind: "directory", key: canonicalRoot });
+  const origin: SkillOrigin = Object.freeze({
+    kind: "directory",
+    key: canonicalRoot,
+  });
   const context: LoadContext = { source, origin, diagnostics, stamps, found };
 
   if (!source.recursive) {
@@ -132,7 +146,13 @@ export function* scanDirectory(
       stampOf(dir, stamps);
       const skillEntry = entries.find((e) => e.name === SKILL_MD);
       if (skillEntry) {
-        checkSkillFile(join(dir, SKILL_MD), dir, rel || ".", skillEntry, context);
+        checkSkillFile(
+          join(dir, SKILL_MD),
+          dir,
+          rel || ".",
+          skillEntry,
+          context,
+        );
       }
       const children: typeof stack = [];
       for (const entry of entries) {
@@ -154,7 +174,8 @@ export function* scanDirectory(
           diagnostics.push({
             level: "warning",
             code: "symlink-cycle",
-            message: `Symlink "${child}" leads to "${childReal}", which was already scanned; skipped`,
+            message:
+              `Symlink "${child}" leads to "${childReal}", which was already scanned; skipped`,
             path: child,
           });
           continue;
@@ -180,7 +201,12 @@ export function* scanDirectory(
   }
 
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  return { skills: found.map((f) => f.skill), diagnostics, canonicalRoot, stamps };
+  return {
+    skills: found.map((f) => f.skill),
+    diagnostics,
+    canonicalRoot,
+    stamps,
+  };
 }
 
 interface LoadContext {
@@ -212,7 +238,10 @@ function skipName(name: string): boolean {
 function readDirSorted(dir: string, context: LoadContext): Deno.DirEntry[] {
   try {
     const entries = Array.from(Deno.readDirSync(dir));
-    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return entries.sort((
+      a,
+      b,
+    ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
     context.diagnostics.push({
       level: "warning",
@@ -224,7 +253,11 @@ function readDirSorted(dir: string, context: LoadContext): Deno.DirEntry[] {
   }
 }
 
-function isDirectoryEntry(entry: Deno.DirEntry, path: string, context: LoadContext): boolean {
+function isDirectoryEntry(
+  entry: Deno.DirEntry,
+  path: string,
+  context: LoadContext,
+): boolean {
   if (entry.isDirectory) return true;
   if (!entry.isSymlink) return false;
   if (!context.source.followSymlinks) {
@@ -247,17 +280,25 @@ function truncated(context: LoadContext, what: string, at: string): void {
   context.diagnostics.push({
     level: "warning",
     code: "scan-truncated",
-    message: `Scan of "${context.source.path}" stopped at ${what} (at "${at}"); skills beyond it were not searched`,
+    message:
+      `Scan of "${context.source.path}" stopped at ${what} (at "${at}"); skills beyond it were not searched`,
     path: at,
   });
 }
 
 /** Flat mode: look for dir/SKILL.md. */
-function checkSkillDir(dir: string, rel: string, dirName: string, context: LoadContext): void {
+function checkSkillDir(
+  dir: string,
+  rel: string,
+  dirName: string,
+  context: LoadContext,
+): void {
   const file = join(dir, SKILL_MD);
   let info: Deno.FileInfo;
   try {
-    info = context.source.followSymlinks ? Deno.statSync(file) : Deno.lstatSync(file);
+    info = context.source.followSymlinks
+      ? Deno.statSync(file)
+      : Deno.lstatSync(file);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       if (isSymlink(file)) {
@@ -333,7 +374,9 @@ function loadIfRegular(
     context.diagnostics.push({
       level: "error",
       code: "skill-md-not-file",
-      message: `"${file}" is not a regular file (${kindOf(info)}); it was not opened`,
+      message: `"${file}" is not a regular file (${
+        kindOf(info)
+      }); it was not opened`,
       path: file,
     });
     return;

@@ -43,11 +43,17 @@ export function buildSkill(
     ...(place.scope === undefined ? {} : { scope: place.scope }),
     source: place.source,
     ...(fields.license === undefined ? {} : { license: fields.license }),
-    ...(fields.compatibility === undefined ? {} : { compatibility: fields.compatibility }),
-    ...(fields.allowedTools === undefined ? {} : { allowedTools: fields.allowedTools }),
+    ...(fields.compatibility === undefined
+      ? {}
+      : { compatibility: fields.compatibility }),
+    ...(fields.allowedTools === undefined
+      ? {}
+      : { allowedTools: fields.allowedTools }),
     ...(fields.metadata === undefined ? {} : { metadata: fields.metadata }),
     ...(fields.globs === undefined ? {} : { globs: fields.globs }),
-    ...(fields.alwaysApply === undefined ? {} : { alwaysApply: fields.alwaysApply }),
+    ...(fields.alwaysApply === undefined
+      ? {}
+      : { alwaysApply: fields.alwaysApply }),
     frontmatter,
   };
   return Object.freeze(skill);

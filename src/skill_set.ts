@@ -5,9 +5,9 @@
  * @module
  */
 import { defaultSkillCache } from "./cache.ts";
-import { type DiscoverOptions, discover, discoverSync } from "./discover.ts";
+import { discover, type DiscoverOptions, discoverSync } from "./discover.ts";
 import type { Diagnostic, Discovery, Shadowed, Skill } from "./types.ts";
-import { type SkillChange, watchSkillSet, type WatchOptions } from "./watch.ts";
+import { type SkillChange, type WatchOptions, watchSkillSet } from "./watch.ts";
 
 /**
  * The skills of a list of sources, with lookup by name, refresh and live

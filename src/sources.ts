@@ -143,5 +143,8 @@ export function directorySource(
  * @returns The source.
  */
 export function embeddedSkill(skill: EmbeddedSkillInput): EmbeddedSource {
-  return Object.freeze({ kind: "embedded", skill: Object.freeze({ ...skill }) });
+  return Object.freeze({
+    kind: "embedded",
+    skill: Object.freeze({ ...skill }),
+  });
 }

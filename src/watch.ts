@@ -35,42 +35,65 @@ export interface SkillChange {
  * @param after Skills after.
  * @returns The changes, sorted by name.
  */
-export function diffSkills(before: readonly Skill[], after: readonly Skill[]): SkillChange[] {
+export function diffSkills(
+  before: readonly Skill[],
+  after: readonly Skill[],
+): SkillChange[] {
   const old = new Map(before.map((s) => [s.name, s]));
   const now = new Map(after.map((s) => [s.name, s]));
   const changes: SkillChange[] = [];
   for (const [name, skill] of now) {
     const previous = old.get(name);
     if (!previous) changes.push({ type: "added", name, skill });
-    else if (previous !== skill && fingerprint(previous) !== fingerprint(skill)) {
+    else if (
+      previous !== skill && fingerprint(previous) !== fingerprint(skill)
+    ) {
       changes.push({ type: "changed", name, skill, previous });
     }
   }
   for (const [name, previous] of old) {
     if (!now.has(name)) changes.push({ type: "removed", name, previous });
   }
-  return changes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return changes.sort((
+    a,
+    b,
+  ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function fingerprint(skill: Skill): string {
-  return JSON.stringify([skill.path, skill.source.key, skill.scope, skill.frontmatter]);
+  return JSON.stringify([
+    skill.path,
+    skill.source.key,
+    skill.scope,
+    skill.frontmatter,
+  ]);
 }
 
 /**
- * The implementation of {@linkcode SkillSet.watch}.
+ * The implementation of {@linkcode SkillSet.watch}. The file watcher is
+ * armed before this returns, so changes made right after are seen.
  *
  * @param set The skill set to reload.
  * @param options Debounce and signal.
  * @returns The changes.
  */
-export async function* watchSkillSet(
+export function watchSkillSet(
   set: SkillSet,
   options: WatchOptions = {},
 ): AsyncIterableIterator<SkillChange> {
-  const debounceMs = options.debounceMs ?? 100;
   const roots = existingRoots(set);
-  if (roots.length === 0 || options.signal?.aborted) return;
-  const watcher = Deno.watchFs(roots, { recursive: true });
+  if (roots.length === 0 || options.signal?.aborted) {
+    return nothing();
+  }
+  return consume(set, Deno.watchFs(roots, { recursive: true }), options);
+}
+
+async function* consume(
+  set: SkillSet,
+  watcher: Deno.FsWatcher,
+  options: WatchOptions,
+): AsyncIterableIterator<SkillChange> {
+  const debounceMs = options.debounceMs ?? 100;
   const onAbort = () => watcher.close();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const raw = watcher[Symbol.asyncIterator]();
@@ -84,32 +107,30 @@ export async function* watchSkillSet(
     },
   };
   try {
+    let pending = events.next();
     for (;;) {
-      const first = await events.next();
+      const first = await pending;
       if (first.done) return;
       // Debounce: wait until no event arrives for debounceMs.
+      let ended = false;
       for (;;) {
-        const next = events.next();
+        pending = events.next();
         let timer: ReturnType<typeof setTimeout> | undefined;
         const quiet = new Promise<"quiet">((resolve) => {
           timer = setTimeout(() => resolve("quiet"), debounceMs);
         });
-        const winner = await Promise.race([next.then((r) => (r.done ? "done" : "event")), quiet]);
+        const winner = await Promise.race([
+          pending.then((r) => (r.done ? "done" : "event")),
+          quiet,
+        ]);
         clearTimeout(timer);
-        if (winner === "quiet") {
-          // Keep the pending read for the next round.
-          const changes = await reload(set);
-          for (const change of changes) yield change;
-          const after = await next;
-          if (after.done) return;
-          continue;
-        }
-        if (winner === "done") {
-          const changes = await reload(set);
-          for (const change of changes) yield change;
-          return;
-        }
+        if (winner === "event") continue;
+        ended = winner === "done";
+        break;
       }
+      const changes = await reload(set);
+      for (const change of changes) yield change;
+      if (ended) return;
     }
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
@@ -120,6 +141,8 @@ export async function* watchSkillSet(
     }
   }
 }
+
+async function* nothing(): AsyncIterableIterator<SkillChange> {}
 
 async function reload(set: SkillSet): Promise<SkillChange[]> {
   const before = set.list();

@@ -114,11 +114,13 @@ Deno.test("skillscope validate exits 3 naming the flag when read permission is m
 Deno.test("skillscope --help, --version and every command's --help exit 0", async () => {
   const help = await runCli(["--help"]);
   assert.equal(help.code, 0);
-  assert.match(help.stdout, /Commands:\n {2}validate/);
+  assert.match(help.stdout, /Commands:\n {2}list /);
   const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) =>
     m[1]!
   );
-  assert.ok(commands.includes("validate"));
+  for (const expected of ["list", "validate", "roots"]) {
+    assert.ok(commands.includes(expected), expected);
+  }
   for (const command of commands) {
     const run = await runCli([command, "--help"]);
     assert.equal(run.code, 0, command);

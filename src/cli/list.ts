@@ -44,9 +44,12 @@ Options:
       s.path ?? s.source.key,
     ]);
     const header = ["NAME", "SCOPE", "DESCRIPTION", "PATH"];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const widths = header.map((h, i) =>
+      Math.max(h.length, ...rows.map((r) => r[i]!.length))
+    );
     const line = (cells: string[]) =>
-      cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd();
+      cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join("  ").trimEnd();
     writeOut(`${[header, ...rows].map(line).join("\n")}\n`);
     return EXIT.ok;
   },

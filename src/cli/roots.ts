@@ -33,14 +33,19 @@ Options:
     const clients = (values.client as string[] | undefined) ?? [];
     let result;
     try {
-      result = defaultRoots({ clients, trustProject: values["no-project"] !== true });
+      result = defaultRoots({
+        clients,
+        trustProject: values["no-project"] !== true,
+      });
     } catch (error) {
       if (error instanceof TypeError) throw new UsageError(error.message);
       throw error;
     }
     for (const d of result.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
     const rows = result.roots.map((root) => {
-      const permitted = Deno.permissions.querySync({ name: "read", path: root.path }).state === "granted";
+      const permitted =
+        Deno.permissions.querySync({ name: "read", path: root.path }).state ===
+          "granted";
       let exists: boolean | null = null;
       if (permitted) {
         try {

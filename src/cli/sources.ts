@@ -43,7 +43,9 @@ export const SOURCE_HELP = `Roots:
  */
 export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
   const strings = (key: string): string[] =>
-    (values[key] as (string | boolean)[] | undefined ?? []).filter((v): v is string => typeof v === "string");
+    (values[key] as (string | boolean)[] | undefined ?? []).filter((
+      v,
+    ): v is string => typeof v === "string");
   const roots = strings("root");
   const clients = strings("client");
   const recursive = values.recursive === true;
@@ -52,7 +54,10 @@ export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
     sources = roots.map((root) => directorySource(root, { recursive }));
   } else {
     try {
-      sources = defaultSources({ clients, trustProject: values["no-project"] !== true });
+      sources = defaultSources({
+        clients,
+        trustProject: values["no-project"] !== true,
+      });
     } catch (error) {
       if (error instanceof TypeError) throw new UsageError(error.message);
       throw error;

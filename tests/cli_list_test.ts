@@ -1,0 +1,200 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
+  .replace(/\/$/, "");
+
+Deno.test("skillscope list --json lists the bundled example skills", async () => {
+  const run = await runCli(["list", "--root", FIXTURES, "--json"], {
+    permissions: [`--allow-read=${FIXTURES}`],
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout);
+  assert.deepEqual(Object.keys(result), ["skills", "diagnostics", "shadowed"]);
+  assert.deepEqual(result.skills.map((s: { name: string }) => s.name), [
+    "brand-guidelines",
+    "changelog-writer",
+    "pdf-tools",
+    "sql-review",
+  ]);
+  const pdf = result.skills.find((s: { name: string }) =>
+    s.name === "pdf-tools"
+  );
+  assert.deepEqual(
+    [
+      pdf.path,
+      pdf.dir,
+      pdf.source,
+      pdf.license,
+      pdf.allowedTools,
+      pdf.metadata,
+    ],
+    [
+      join(FIXTURES, "pdf-tools", "SKILL.md"),
+      join(FIXTURES, "pdf-tools"),
+      { kind: "directory", key: FIXTURES },
+      "MIT",
+      "Bash(python3:*) Read",
+      { author: "skillscope examples", version: "1.2" },
+    ],
+  );
+  const sql = result.skills.find((s: { name: string }) =>
+    s.name === "sql-review"
+  );
+  assert.deepEqual(sql.globs, ["**/*.sql", "migrations/**"]);
+  assert.match(
+    sql.description,
+    /^Review SQL queries and migrations .* migration file\.$/,
+  );
+  assert.deepEqual(result.diagnostics.map((d: { code: string }) => d.code), [
+    "yaml-invalid",
+  ]);
+  assert.deepEqual(result.shadowed, []);
+});
+
+Deno.test("skillscope list prints a table on stdout and diagnostics with paths on stderr", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "alpha", { description: "First skill" });
+  await writeTree(dir.path, { "broken/SKILL.md": skillMd("name: broken") });
+  const run = await runCli(["list", "--root", dir.path]);
+  assert.equal(run.code, 0);
+  assert.match(
+    run.stdout,
+    /^NAME +SCOPE +DESCRIPTION +PATH\nalpha +First skill +\S+alpha\/SKILL\.md\n$/,
+  );
+  assert.ok(
+    run.stderr.includes(
+      `${join(dir.path, "broken", "SKILL.md")}:1:1: error description-missing`,
+    ),
+    run.stderr,
+  );
+});
+
+Deno.test("skillscope list reports shadowed skills across --root options in order", async () => {
+  await using dir = await tempDir();
+  await writeSkill(join(dir.path, "a"), "same", { description: "from a" });
+  await writeSkill(join(dir.path, "b"), "same", { description: "from b" });
+  const run = await runCli([
+    "list",
+    "--root",
+    join(dir.path, "b"),
+    "--root",
+    join(dir.path, "a"),
+    "--json",
+  ]);
+  const result = JSON.parse(run.stdout);
+  assert.equal(result.skills[0].description, "from b");
+  assert.deepEqual(result.shadowed, [{
+    name: "same",
+    winner: join(dir.path, "b", "same", "SKILL.md"),
+    loser: join(dir.path, "a", "same", "SKILL.md"),
+  }]);
+  assert.match(run.stderr, /warning skill-shadowed/);
+});
+
+Deno.test("skillscope list --recursive, --include and --exclude filter names literally", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "cat/pdf.tools");
+  await writeSkill(dir.path, "cat/pdfxtools");
+  await writeSkill(dir.path, "cat/docx");
+  const run = await runCli([
+    "list",
+    "--root",
+    dir.path,
+    "--recursive",
+    "--include",
+    "pdf.*",
+    "--include",
+    "docx",
+    "--exclude",
+    "docx",
+    "--json",
+  ]);
+  assert.deepEqual(
+    JSON.parse(run.stdout).skills.map((s: { name: string }) => s.name),
+    ["pdf.tools"],
+  );
+});
+
+Deno.test("skillscope list warns about a missing root and exits 0", async () => {
+  await using dir = await tempDir();
+  const missing = join(dir.path, "missing");
+  const run = await runCli(["list", "--root", missing, "--json"]);
+  assert.equal(run.code, 0);
+  assert.deepEqual(
+    JSON.parse(run.stdout).diagnostics.map((
+      d: { code: string; path: string },
+    ) => [d.code, d.path]),
+    [[
+      "root-missing",
+      missing,
+    ]],
+  );
+  assert.match(run.stderr, /warning root-missing/);
+});
+
+Deno.test("skillscope list exits 1 for a root that is a file", async () => {
+  await using dir = await tempDir();
+  await writeTree(dir.path, { "file.txt": "x" });
+  const run = await runCli(["list", "--root", join(dir.path, "file.txt")]);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /is not a directory/);
+  assert.equal(run.stdout, "");
+});
+
+Deno.test("skillscope list exits 3 naming --allow-read for a root outside the granted one", async () => {
+  await using dir = await tempDir();
+  await writeSkill(join(dir.path, "granted"), "ok-skill");
+  await writeSkill(join(dir.path, "denied"), "secret");
+  const run = await runCli(
+    [
+      "list",
+      "--root",
+      join(dir.path, "granted"),
+      "--root",
+      join(dir.path, "denied"),
+    ],
+    { permissions: [`--allow-read=${join(dir.path, "granted")}`] },
+  );
+  assert.equal(run.code, 3, run.stderr);
+  assert.ok(
+    run.stderr.includes(`--allow-read=${join(dir.path, "denied")}`),
+    run.stderr,
+  );
+  assert.equal(run.stdout, "");
+  const ok = await runCli([
+    "list",
+    "--root",
+    join(dir.path, "granted"),
+    "--json",
+  ], {
+    permissions: [`--allow-read=${join(dir.path, "granted")}`],
+  });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.deepEqual(
+    JSON.parse(ok.stdout).skills.map((s: { name: string }) => s.name),
+    ["ok-skill"],
+  );
+});
+
+Deno.test("skillscope list reads nothing outside its root: a symlink to an ungranted skill is skipped, not prompted", async () => {
+  await using dir = await tempDir();
+  const root = join(dir.path, "root");
+  await writeSkill(root, "inside");
+  await writeSkill(join(dir.path, "outside"), "elsewhere");
+  await Deno.symlink(
+    join(dir.path, "outside", "elsewhere"),
+    join(root, "elsewhere"),
+  );
+  const run = await runCli(["list", "--root", root, "--json"], {
+    permissions: [`--allow-read=${root}`],
+  });
+  assert.equal(run.code, 0, run.stderr);
+  // Deno checks permissions on the path as given, which is inside the root.
+  assert.deepEqual(
+    JSON.parse(run.stdout).skills.map((s: { name: string }) => s.name),
+    ["elsewhere", "inside"],
+  );
+});

@@ -1,0 +1,61 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { SkillCache } from "../src/cache.ts";
+import { SkillSet } from "../src/skill_set.ts";
+import { directorySource } from "../src/sources.ts";
+import type { SkillChange } from "../src/watch.ts";
+import { tempDir, writeSkill } from "./_helpers.ts";
+
+Deno.test("SkillSet.watch() reports an added, an edited and a removed skill and updates the set", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "existing", { description: "v1" });
+  const set = await SkillSet.open({
+    sources: [directorySource(dir.path)],
+    cache: new SkillCache(),
+  });
+  const controller = new AbortController();
+  const guard = setTimeout(() => controller.abort(), 20_000);
+  const changes = set.watch({ debounceMs: 150, signal: controller.signal });
+
+  const expectNext = async (
+    step: () => Promise<void>,
+  ): Promise<SkillChange[]> => {
+    // Give the watcher a moment to be armed, then change the tree.
+    await new Promise((r) => setTimeout(r, 100));
+    await step();
+    const seen: SkillChange[] = [];
+    const first = await changes.next();
+    if (!first.done) seen.push(first.value);
+    return seen;
+  };
+
+  const added = await expectNext(() =>
+    writeSkill(dir.path, "fresh").then(() => {})
+  );
+  assert.deepEqual(added.map((c) => [c.type, c.name]), [["added", "fresh"]]);
+  assert.equal(set.get("fresh")?.name, "fresh");
+
+  const edited = await expectNext(() =>
+    writeSkill(dir.path, "existing", { description: "v2" }).then(() => {})
+  );
+  assert.deepEqual(edited.map((c) => [c.type, c.name]), [[
+    "changed",
+    "existing",
+  ]]);
+  assert.equal(edited[0]!.previous?.description, "v1");
+  assert.equal(set.get("existing")?.description, "v2");
+
+  const removed = await expectNext(() =>
+    Deno.remove(join(dir.path, "fresh"), { recursive: true })
+  );
+  assert.deepEqual(removed.map((c) => [c.type, c.name]), [[
+    "removed",
+    "fresh",
+  ]]);
+  assert.equal(set.get("fresh"), undefined);
+
+  controller.abort();
+  clearTimeout(guard);
+  assert.equal((await changes.next()).done, true);
+});
