@@ -54,3 +54,21 @@ export {
   type DefaultRootsOptions,
   defaultSources,
 } from "./src/roots.ts";
+export { normalizeAssetPath } from "./src/asset_path.ts";
+export {
+  type CatalogFormat,
+  type CatalogOptions,
+  renderCatalog,
+} from "./src/catalog.ts";
+export { renderActivation } from "./src/activation.ts";
+export { matchSkills } from "./src/match.ts";
+export { type SearchHit, searchSkills } from "./src/search.ts";
+export type { SkillResources } from "./src/read.ts";
+export {
+  callSkillTool,
+  type JsonSchema,
+  skillTools,
+  type ToolDefinition,
+  type ToolResult,
+} from "./src/tools.ts";
+export { type McpOptions, serveMcp } from "./src/mcp.ts";

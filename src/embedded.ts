@@ -8,10 +8,31 @@
 import { SkillParseError } from "./errors.ts";
 import { analyzeFrontmatter } from "./parse.ts";
 import { locateFrontmatter, normalizeText } from "./frontmatter.ts";
+import { normalizeAssetPath } from "./asset_path.ts";
 import { buildSkill } from "./skill.ts";
 import type { EmbeddedSource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillFields } from "./types.ts";
 import { parseErrorDiagnostic } from "./validate.ts";
+
+/** Body and assets of an embedded skill, looked up by the skill object. */
+export interface EmbeddedContent {
+  /** The Markdown body. */
+  readonly body: string;
+  /** Bundled files by normalized relative path, when the skill was embedded with them. */
+  readonly assets: ReadonlyMap<string, string | Uint8Array> | undefined;
+}
+
+const contents = new WeakMap<Skill, EmbeddedContent>();
+
+/**
+ * The body and assets of an embedded skill.
+ *
+ * @param skill A skill from an embedded source.
+ * @returns Its content, or `undefined` for other skills.
+ */
+export function embeddedContentOf(skill: Skill): EmbeddedContent | undefined {
+  return contents.get(skill);
+}
 
 /** An embedded skill after loading, with its body. */
 export interface LoadedEmbedded {
@@ -99,5 +120,26 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     source: Object.freeze({ kind: "embedded", key }),
     scope: input.scope ?? "bundled",
   });
+  let assets: Map<string, string | Uint8Array> | undefined;
+  if (input.assets !== undefined) {
+    assets = new Map();
+    for (const [path, content] of Object.entries(input.assets)) {
+      const normalized = normalizeAssetPath(path);
+      if (normalized === undefined) {
+        diagnostics.push({
+          level: "warning",
+          code: "asset-path-invalid",
+          message:
+            `Embedded skill "${input.name}" has an asset with an unsafe path ${
+              JSON.stringify(path)
+            }; it is ignored`,
+          path: key,
+        });
+        continue;
+      }
+      assets.set(normalized, content);
+    }
+  }
+  contents.set(skill, Object.freeze({ body, assets }));
   return { skill, body, diagnostics };
 }

@@ -132,3 +132,49 @@ export class InvalidSourceError extends TypeError {
     this.path = path;
   }
 }
+
+/**
+ * Thrown when a skill or one of its files cannot be served: an unknown skill,
+ * an asset path that is absolute, has `..` segments or resolves outside the
+ * skill directory, a file that is missing, not regular, or too large.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, SkillAccessError, SkillSet } from "@skillscope/skills";
+ *
+ * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
+ * try {
+ *   await set.readAsset("pdf-tools", "../../etc/passwd");
+ * } catch (error) {
+ *   if (error instanceof SkillAccessError) console.log(error.code); // "asset-path-invalid"
+ * }
+ * ```
+ */
+export class SkillAccessError extends Error {
+  /**
+   * Stable code: `skill-not-found`, `asset-path-invalid`, `asset-outside-skill`,
+   * `asset-not-found`, `asset-not-file`, `asset-too-large`, `body-too-large`,
+   * `no-assets` or `read-failed`.
+   */
+  readonly code: string;
+  /** The skill's name. */
+  readonly skill: string;
+  /** The requested path, when the error is about a file. */
+  readonly path: string | undefined;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param code Stable code.
+   * @param skill The skill's name.
+   * @param message Human-readable message.
+   * @param path The requested path.
+   */
+  constructor(code: string, skill: string, message: string, path?: string) {
+    super(message);
+    this.name = "SkillAccessError";
+    this.code = code;
+    this.skill = skill;
+    this.path = path;
+  }
+}

@@ -50,6 +50,11 @@ export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
     summary:
       "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`)",
   },
+  "asset-path-invalid": {
+    lenient: "warning",
+    summary:
+      "An embedded skill lists an asset under an unsafe path; it is ignored",
+  },
   "skill-shadowed": {
     lenient: "warning",
     summary: "A skill lost to an earlier one of the same name",

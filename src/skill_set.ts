@@ -4,7 +4,18 @@
  *
  * @module
  */
+import { renderActivation } from "./activation.ts";
 import { defaultSkillCache } from "./cache.ts";
+import { type CatalogOptions, renderCatalog } from "./catalog.ts";
+import { SkillAccessError } from "./errors.ts";
+import { matchSkills } from "./match.ts";
+import {
+  listResourcesSync,
+  readAssetSync,
+  readBodySync,
+  type SkillResources,
+} from "./read.ts";
+import { type SearchHit, searchSkills } from "./search.ts";
 import { discover, type DiscoverOptions, discoverSync } from "./discover.ts";
 import type { Diagnostic, Discovery, Shadowed, Skill } from "./types.ts";
 import { type SkillChange, type WatchOptions, watchSkillSet } from "./watch.ts";
@@ -25,6 +36,7 @@ export class SkillSet {
   #options: DiscoverOptions;
   #discovery: Discovery;
   #byName: Map<string, Skill>;
+  #active = new Set<string>();
 
   /**
    * Wraps a discovery. Prefer {@linkcode SkillSet.open}.
@@ -98,6 +110,167 @@ export class SkillSet {
   }
 
   /**
+   * A skill by name, or a `skill-not-found` error listing close names.
+   *
+   * @param name The name.
+   * @returns The skill.
+   * @throws {SkillAccessError} `skill-not-found`.
+   */
+  require(name: string): Skill {
+    const skill = this.#byName.get(name);
+    if (skill) return skill;
+    const known = [...this.#byName.keys()];
+    const close = known.filter((k) => k.includes(name) || name.includes(k))
+      .slice(0, 5);
+    throw new SkillAccessError(
+      "skill-not-found",
+      name,
+      `No skill named "${name}"${
+        close.length > 0
+          ? `; did you mean ${close.map((c) => `"${c}"`).join(", ")}?`
+          : ""
+      }`,
+    );
+  }
+
+  /**
+   * The Markdown body of a skill (frontmatter stripped), read on demand.
+   *
+   * @param name The skill's name.
+   * @param options `maxBytes`: largest SKILL.md read (default 1 MiB).
+   * @returns The body.
+   * @throws {SkillAccessError} `skill-not-found`, `body-too-large`, `read-failed`.
+   * @throws {PermissionDeniedError} when the skill directory may not be read.
+   */
+  read(name: string, options: { maxBytes?: number } = {}): Promise<string> {
+    return attempt(() => readBodySync(this.require(name), options));
+  }
+
+  /**
+   * A file bundled with a skill, as bytes. Relative paths only, no `..`,
+   * and the real path must stay inside the skill's real directory.
+   *
+   * @param name The skill's name.
+   * @param path The file's path relative to the skill directory.
+   * @param options `maxBytes` (default 1 MiB).
+   * @returns The bytes.
+   * @throws {SkillAccessError} for an unknown skill or a refused, missing, non-regular or oversized file.
+   * @throws {PermissionDeniedError} when the skill directory may not be read.
+   */
+  readAsset(
+    name: string,
+    path: string,
+    options: { maxBytes?: number } = {},
+  ): Promise<Uint8Array> {
+    return attempt(() => readAssetSync(this.require(name), path, options));
+  }
+
+  /**
+   * A file bundled with a skill, decoded as UTF-8 (invalid bytes become U+FFFD).
+   *
+   * @param name The skill's name.
+   * @param path The file's path relative to the skill directory.
+   * @param options `maxBytes` (default 1 MiB).
+   * @returns The text.
+   * @throws {SkillAccessError} as {@linkcode SkillSet.prototype.readAsset}.
+   */
+  async readAssetText(
+    name: string,
+    path: string,
+    options: { maxBytes?: number } = {},
+  ): Promise<string> {
+    return new TextDecoder().decode(await this.readAsset(name, path, options));
+  }
+
+  /**
+   * The files bundled with a skill (relative paths, hidden entries skipped,
+   * capped) — listed, never read.
+   *
+   * @param name The skill's name.
+   * @param options `max` files (default 200).
+   * @returns The files and whether the list was cut.
+   * @throws {SkillAccessError} `skill-not-found`.
+   */
+  resources(
+    name: string,
+    options: { max?: number } = {},
+  ): Promise<SkillResources> {
+    return attempt(() => listResourcesSync(this.require(name), options));
+  }
+
+  /**
+   * Skills whose globs match any of `paths`, plus every `alwaysApply` skill.
+   *
+   * @param paths File paths relative to the project.
+   * @returns The matching skills.
+   */
+  match(paths: readonly string[]): Skill[] {
+    return matchSkills(this.#discovery.skills, paths);
+  }
+
+  /**
+   * Skills ranked by relevance to `query` (BM25 over name and description).
+   *
+   * @param query Free text.
+   * @param options `limit` (default 10).
+   * @returns Hits, best first.
+   */
+  search(query: string, options: { limit?: number } = {}): SearchHit[] {
+    return searchSkills(this.#discovery.skills, query, options);
+  }
+
+  /**
+   * The catalog for the system prompt (see {@linkcode renderCatalog}).
+   *
+   * @param options Format and budget.
+   * @returns The catalog text; empty when there are no skills.
+   */
+  catalog(options: CatalogOptions = {}): string {
+    return renderCatalog(this.#discovery.skills, options);
+  }
+
+  /**
+   * The activation payload of a skill, and marks it active for this set.
+   *
+   * @param name The skill's name.
+   * @returns `<skill_content name="…">` with body, directory and resources.
+   * @throws {SkillAccessError} as {@linkcode SkillSet.prototype.read}.
+   */
+  activate(name: string): Promise<string> {
+    return attempt(() => {
+      const skill = this.require(name);
+      const payload = renderActivation(
+        skill,
+        readBodySync(skill),
+        listResourcesSync(skill),
+      );
+      this.#active.add(name);
+      return payload;
+    });
+  }
+
+  /**
+   * Whether {@linkcode SkillSet.prototype.activate} already ran for `name` in
+   * this set, so an agent can avoid injecting the same skill twice.
+   *
+   * @param name The skill's name.
+   * @returns `true` once activated (until {@linkcode SkillSet.prototype.deactivate}).
+   */
+  isActive(name: string): boolean {
+    return this.#active.has(name);
+  }
+
+  /**
+   * Forgets activations: of one skill, or all.
+   *
+   * @param name The skill's name; omitted = all.
+   */
+  deactivate(name?: string): void {
+    if (name === undefined) this.#active.clear();
+    else this.#active.delete(name);
+  }
+
+  /**
    * Drops the cached scans of this set's sources and discovers again.
    *
    * @returns The new discovery.
@@ -131,5 +304,16 @@ export class SkillSet {
   #replace(discovery: Discovery): void {
     this.#discovery = discovery;
     this.#byName = new Map(discovery.skills.map((s) => [s.name, s]));
+    for (const name of this.#active) {
+      if (!this.#byName.has(name)) this.#active.delete(name);
+    }
+  }
+}
+
+function attempt<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

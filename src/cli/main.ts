@@ -4,19 +4,41 @@
  *
  * @module
  */
-import { InvalidSourceError, PermissionDeniedError } from "../errors.ts";
+import {
+  InvalidSourceError,
+  PermissionDeniedError,
+  SkillAccessError,
+} from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { type Command, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
 import { listCommand } from "./list.ts";
 import { rootsCommand } from "./roots.ts";
+import {
+  activateCommand,
+  assetCommand,
+  catalogCommand,
+  matchCommand,
+  mcpCommand,
+  readCommand,
+  resourcesCommand,
+  searchCommand,
+} from "./serve.ts";
 import { validateCommand } from "./validate.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly Command[] = [
   listCommand,
   validateCommand,
+  readCommand,
+  assetCommand,
+  resourcesCommand,
+  matchCommand,
+  searchCommand,
+  catalogCommand,
+  activateCommand,
+  mcpCommand,
   rootsCommand,
 ];
 
@@ -75,7 +97,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
       writeErr(`skillscope: ${error.message}\n`);
       return EXIT.permission;
     }
-    if (error instanceof InvalidSourceError) {
+    if (
+      error instanceof InvalidSourceError || error instanceof SkillAccessError
+    ) {
       writeErr(`skillscope: ${error.message}\n`);
       return EXIT.failure;
     }

@@ -6,9 +6,11 @@
  */
 import { defaultSources } from "../roots.ts";
 import type { DiscoverOptions } from "../discover.ts";
+import { SkillSet } from "../skill_set.ts";
 import { directorySource } from "../sources.ts";
 import type { OptionSpec, OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
+import { formatDiagnostic, writeErr } from "./io.ts";
 
 /** `--root`, `--recursive`, `--include`, `--exclude`, `--client`, `--no-project`. */
 export const SOURCE_OPTIONS: OptionSpec = {
@@ -64,4 +66,46 @@ export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
     }
   }
   return { sources, include: strings("include"), exclude: strings("exclude") };
+}
+
+/**
+ * Opens the skill set the root options describe.
+ *
+ * @param values Parsed option values.
+ * @param options `report`: print the discovery's diagnostics on stderr.
+ * @returns The skill set.
+ */
+export async function openSkillSet(
+  values: OptionValues,
+  options: { report?: boolean } = {},
+): Promise<SkillSet> {
+  const set = await SkillSet.open(discoverOptionsFrom(values));
+  if (options.report) {
+    for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+  }
+  return set;
+}
+
+/**
+ * The single positional argument of a command, or a usage error.
+ *
+ * @param positionals Positional arguments.
+ * @param count How many are expected.
+ * @param usage The command's usage line.
+ * @returns The positionals.
+ * @throws {UsageError} when the count differs.
+ */
+export function expectArgs(
+  positionals: string[],
+  count: number,
+  usage: string,
+): string[] {
+  if (positionals.length !== count) {
+    throw new UsageError(
+      `Expected ${count} argument${
+        count === 1 ? "" : "s"
+      }, got ${positionals.length}\nUsage: ${usage}`,
+    );
+  }
+  return positionals;
 }

@@ -1,0 +1,59 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The activation payload: what an agent injects when the model activates a
+ * skill.
+ *
+ * @module
+ */
+import { escapeXml } from "./escape.ts";
+import type { SkillResources } from "./read.ts";
+import type { Skill } from "./types.ts";
+
+/**
+ * Renders `<skill_content name="…">` with the body, the skill directory and a
+ * `<skill_resources>` list of the bundled files (paths only, never contents).
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, SkillSet } from "@skillscope/skills";
+ *
+ * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
+ * console.log(await set.activate("pdf-tools"));
+ * ```
+ *
+ * @param skill The skill.
+ * @param body Its body.
+ * @param resources Its bundled files.
+ * @returns The payload.
+ */
+export function renderActivation(
+  skill: Skill,
+  body: string,
+  resources: SkillResources,
+): string {
+  const lines = [
+    `<skill_content name="${escapeXml(skill.name)}">`,
+    body.trim(),
+    "",
+  ];
+  if (skill.dir !== undefined) {
+    lines.push(
+      `Skill directory: ${skill.dir}`,
+      "Relative paths in this skill are relative to the skill directory.",
+    );
+  } else {
+    lines.push(
+      "This skill is built in; read its bundled files with the skills_read_asset tool.",
+    );
+  }
+  if (resources.files.length > 0) {
+    lines.push("", "<skill_resources>");
+    for (const file of resources.files) {
+      lines.push(`<file>${escapeXml(file)}</file>`);
+    }
+    if (resources.truncated) lines.push("<!-- more files not listed -->");
+    lines.push("</skill_resources>");
+  }
+  lines.push("</skill_content>");
+  return lines.join("\n");
+}

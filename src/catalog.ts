@@ -1,0 +1,219 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Rendering the skill catalog for a system prompt, within a size budget.
+ *
+ * @module
+ */
+import { escapeHtml, escapeXml } from "./escape.ts";
+import type { Skill } from "./types.ts";
+
+/** Catalog formats. */
+export type CatalogFormat = "xml" | "json" | "markdown" | "skills-ref";
+
+/** Options of {@linkcode renderCatalog}. */
+export interface CatalogOptions {
+  /** Output format. Default `"xml"`. */
+  format?: CatalogFormat;
+  /**
+   * Budget in characters (JavaScript string length). Over budget, descriptions
+   * are shortened evenly (to no less than 32 characters), then dropped, then
+   * whole skills are omitted (last by name first) and a final line says how
+   * many. The output never exceeds the budget.
+   */
+  maxChars?: number;
+}
+
+/** Shortest a description is cut to before descriptions are dropped. */
+export const MIN_DESCRIPTION_CHARS = 32;
+
+interface Layout {
+  readonly header: string;
+  readonly sep: string;
+  /** Footer, including the omission note when `omitted > 0`; `empty` when no entry precedes it. */
+  footer(omitted: number, empty: boolean): string;
+  /** Everything of one entry except the description text. */
+  frame(skill: Skill, withDescription: boolean): string;
+  /** The description inside the entry, already shortened. */
+  describe(text: string): string;
+  /** Where the description goes inside `frame` (index), for assembling. */
+  put(frame: string, description: string): string;
+}
+
+const HOLE = "\u0000";
+const note = (n: number) => `${n} more skill${n === 1 ? "" : "s"} omitted`;
+
+function layoutOf(format: CatalogFormat): Layout {
+  switch (format) {
+    case "xml":
+      return {
+        header: "<available_skills>\n",
+        sep: "\n",
+        footer: (n, empty) =>
+          `${empty ? "" : "\n"}</available_skills>${
+            n > 0 ? `\n<!-- ${note(n)} -->` : ""
+          }`,
+        frame: (s, d) =>
+          `<skill><name>${escapeXml(s.name)}</name>${
+            d ? `<description>${HOLE}</description>` : ""
+          }${
+            s.path === undefined
+              ? ""
+              : `<location>${escapeXml(s.path)}</location>`
+          }</skill>`,
+        describe: escapeXml,
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    case "skills-ref":
+      return {
+        header: "<available_skills>\n",
+        sep: "\n",
+        footer: (n, empty) =>
+          `${empty ? "" : "\n"}</available_skills>${
+            n > 0 ? `\n<!-- ${note(n)} -->` : ""
+          }`,
+        frame: (s, d) =>
+          `<skill>\n<name>\n${escapeHtml(s.name)}\n</name>\n${
+            d ? `<description>\n${HOLE}\n</description>\n` : ""
+          }${
+            s.path === undefined
+              ? ""
+              : `<location>\n${escapeHtml(s.path)}\n</location>\n`
+          }</skill>`,
+        describe: escapeHtml,
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    case "markdown":
+      return {
+        header: "",
+        sep: "\n",
+        footer: (
+          n,
+          empty,
+        ) => (n > 0 ? `${empty ? "" : "\n"}- … and ${note(n)}` : ""),
+        frame: (s, d) =>
+          `- ${oneLine(s.name)}${d ? `: ${HOLE}` : ""}${
+            s.path === undefined ? "" : ` (file: ${s.path})`
+          }`,
+        describe: oneLine,
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    case "json":
+      return {
+        header: '{"skills":[',
+        sep: ",",
+        footer: (n) => `],"omitted":${n}}`,
+        frame: (s, d) =>
+          `{"name":${JSON.stringify(s.name)}${
+            d ? `,"description":${HOLE}` : ""
+          }${
+            s.path === undefined ? "" : `,"location":${JSON.stringify(s.path)}`
+          }}`,
+        describe: (text) => JSON.stringify(text),
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    default:
+      throw new TypeError(
+        `Unknown catalog format "${format}": expected xml, json, markdown or skills-ref`,
+      );
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Cuts `text` to `max` characters plus "…", never splitting a surrogate pair. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * Renders the catalog of skills for a system prompt: sorted by name (stable
+ * for prompt caching), escaped, and empty for no skills.
+ *
+ * - `xml`: `<available_skills>` with one `<skill><name/><description/><location/></skill>` per line.
+ * - `skills-ref`: the reference tool's `to-prompt` layout (every tag and value on
+ *   its own line, values escaped like Python's `html.escape`).
+ * - `markdown`: `- name: description (file: /abs/SKILL.md)`.
+ * - `json`: `{"skills":[{"name","description","location"}],"omitted":0}`.
+ *
+ * Embedded skills have no location.
+ *
+ * @example A catalog within a budget
+ * ```ts
+ * import { directorySource, discoverSync, renderCatalog } from "@skillscope/skills";
+ *
+ * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
+ * const xml = renderCatalog(skills, { format: "xml", maxChars: 2000 });
+ * console.log(xml.length <= 2000); // true
+ * ```
+ *
+ * @param skills The skills (any order).
+ * @param options Format and budget.
+ * @returns The catalog text ("" when there are no skills or nothing fits).
+ * @throws {TypeError} for an unknown format.
+ */
+export function renderCatalog(
+  skills: readonly Skill[],
+  options: CatalogOptions = {},
+): string {
+  const layout = layoutOf(options.format ?? "xml");
+  if (skills.length === 0) return "";
+  const sorted = [...skills].sort((
+    a,
+    b,
+  ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const descriptions = sorted.map((s) => s.description);
+  const frames = sorted.map((s) => layout.frame(s, true));
+  const render = (max: number): string =>
+    layout.header +
+    sorted.map((_, i) =>
+      layout.put(frames[i]!, layout.describe(shorten(descriptions[i]!, max)))
+    ).join(layout.sep) +
+    layout.footer(0, false);
+
+  const fixed = layout.header.length + layout.footer(0, false).length +
+    layout.sep.length * (sorted.length - 1) +
+    frames.reduce((sum, f) => sum + f.length - HOLE.length, 0);
+  // Length of every entry's description at a cap of `max` characters.
+  const describedLength = (max: number): number => {
+    let total = 0;
+    for (const d of descriptions) {
+      total += layout.describe(shorten(d, max)).length;
+    }
+    return total;
+  };
+  const longest = descriptions.reduce((m, d) => Math.max(m, d.length), 0);
+  if (fixed + describedLength(longest) <= budget) return render(longest);
+
+  // 1. Shorten evenly: the largest cap that fits.
+  if (fixed + describedLength(MIN_DESCRIPTION_CHARS) <= budget) {
+    let lo = MIN_DESCRIPTION_CHARS;
+    let hi = longest;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fixed + describedLength(mid) <= budget) lo = mid;
+      else hi = mid - 1;
+    }
+    return render(lo);
+  }
+
+  // 2. Drop descriptions; 3. omit skills from the end.
+  const bare = sorted.map((s) => layout.frame(s, false));
+  const prefix = [0];
+  for (let i = 0; i < bare.length; i++) {
+    prefix.push(prefix[i]! + bare[i]!.length + (i > 0 ? layout.sep.length : 0));
+  }
+  for (let kept = sorted.length; kept >= 0; kept--) {
+    const footer = layout.footer(sorted.length - kept, kept === 0);
+    if (layout.header.length + prefix[kept]! + footer.length <= budget) {
+      return layout.header + bare.slice(0, kept).join(layout.sep) + footer;
+    }
+  }
+  return "";
+}

@@ -1,0 +1,266 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The commands that serve skills to an agent: `read`, `asset`, `resources`,
+ * `match`, `search`, `catalog`, `activate`, `mcp`.
+ *
+ * @module
+ */
+import type { CatalogFormat } from "../catalog.ts";
+import { serveMcp } from "../mcp.ts";
+import type { Command } from "./command.ts";
+import { EXIT, UsageError } from "./errors.ts";
+import { writeJson, writeOut } from "./io.ts";
+import {
+  expectArgs,
+  openSkillSet,
+  SOURCE_HELP,
+  SOURCE_OPTIONS,
+} from "./sources.ts";
+
+const JSON_OPTION = { json: { type: "boolean" as const } };
+
+function help(usage: string, what: string, extra = ""): string {
+  return `Usage: skillscope ${usage}
+
+${what}
+
+${SOURCE_HELP}
+${extra === "" ? "" : `\n${extra}\n`}
+Options:
+  --json           Print JSON
+  -h, --help       Show this help`;
+}
+
+/** `read NAME`. */
+export const readCommand: Command = {
+  name: "read",
+  summary: "Print a skill's instructions (SKILL.md body, frontmatter stripped)",
+  help: help(
+    "read NAME [--json]",
+    'Prints the body of SKILL.md. --json adds "name", "dir" and "resources".',
+  ),
+  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope read NAME");
+    const set = await openSkillSet(values);
+    const body = await set.read(name!);
+    if (values.json === true) {
+      const skill = set.require(name!);
+      const resources = await set.resources(name!);
+      writeJson({
+        name: skill.name,
+        body,
+        dir: skill.dir ?? null,
+        resources: resources.files,
+      });
+    } else {
+      writeOut(body);
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `asset NAME RELPATH`. */
+export const assetCommand: Command = {
+  name: "asset",
+  summary:
+    "Print a file bundled with a skill (refuses paths outside the skill)",
+  help: help(
+    "asset NAME RELPATH",
+    'Writes the file\'s bytes to stdout. RELPATH is relative to the skill directory;\nabsolute paths, ".." and symlinks leading outside the skill are refused (exit 1).',
+  ),
+  options: { ...SOURCE_OPTIONS },
+  async run(values, positionals): Promise<number> {
+    const [name, path] = expectArgs(
+      positionals,
+      2,
+      "skillscope asset NAME RELPATH",
+    );
+    const set = await openSkillSet(values);
+    const bytes = await set.readAsset(name!, path!);
+    let rest = bytes;
+    while (rest.length > 0) rest = rest.subarray(Deno.stdout.writeSync(rest));
+    return EXIT.ok;
+  },
+};
+
+/** `resources NAME`. */
+export const resourcesCommand: Command = {
+  name: "resources",
+  summary: "List the files bundled with a skill",
+  help: help(
+    "resources NAME [--json]",
+    'Lists the skill\'s files (relative paths; hidden ones skipped). --json: { "files", "truncated" }.',
+  ),
+  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
+    const set = await openSkillSet(values);
+    const resources = await set.resources(name!);
+    if (values.json === true) writeJson(resources);
+    else if (resources.files.length > 0) {
+      writeOut(
+        `${resources.files.join("\n")}\n${
+          resources.truncated ? "(more files not listed)\n" : ""
+        }`,
+      );
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `match PATH...`. */
+export const matchCommand: Command = {
+  name: "match",
+  summary:
+    "Show the skills whose globs match the given paths (plus always-on ones)",
+  help: help(
+    "match PATH... [--json]",
+    'Prints the names of the matching skills. --json: { "matched": [{ name, path, globs, alwaysApply }] }.',
+  ),
+  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  async run(values, positionals): Promise<number> {
+    if (positionals.length === 0) {
+      throw new UsageError('"match" needs at least one PATH');
+    }
+    const set = await openSkillSet(values);
+    const matched = set.match(positionals);
+    if (values.json === true) {
+      writeJson({
+        matched: matched.map((s) => ({
+          name: s.name,
+          path: s.path ?? s.source.key,
+          globs: s.globs ?? [],
+          alwaysApply: s.alwaysApply ?? false,
+        })),
+      });
+    } else if (matched.length > 0) {
+      writeOut(`${matched.map((s) => s.name).join("\n")}\n`);
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `search QUERY`. */
+export const searchCommand: Command = {
+  name: "search",
+  summary: "Rank the skills by relevance to a query",
+  help: help(
+    "search QUERY [--limit N] [--json]",
+    "Ranks skills by BM25 over their names and descriptions.",
+    "  --limit N        Most results (default 10)",
+  ),
+  options: { ...SOURCE_OPTIONS, ...JSON_OPTION, limit: { type: "string" } },
+  async run(values, positionals): Promise<number> {
+    if (positionals.length === 0) {
+      throw new UsageError('"search" needs a QUERY');
+    }
+    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new UsageError(
+        `--limit must be a positive integer, got "${values.limit}"`,
+      );
+    }
+    const set = await openSkillSet(values);
+    const hits = set.search(positionals.join(" "), { limit });
+    if (values.json === true) {
+      writeJson(
+        hits.map((h) => ({
+          name: h.skill.name,
+          score: h.score,
+          description: h.skill.description,
+        })),
+      );
+    } else if (hits.length > 0) {
+      writeOut(
+        `${
+          hits.map((h) =>
+            `${h.skill.name}\t${h.score.toFixed(3)}\t${
+              h.skill.description.replace(/\s+/g, " ")
+            }`
+          ).join("\n")
+        }\n`,
+      );
+    }
+    return EXIT.ok;
+  },
+};
+
+const FORMATS: readonly CatalogFormat[] = [
+  "xml",
+  "json",
+  "markdown",
+  "skills-ref",
+];
+
+/** `catalog`. */
+export const catalogCommand: Command = {
+  name: "catalog",
+  summary: "Print the skill catalog for a system prompt",
+  help: help(
+    "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
+    "Prints the catalog sorted by name; nothing at all when there are no skills.",
+    "  --format F       xml (default), json, markdown, or skills-ref (the reference\n                   tool's to-prompt output)\n  --max-chars N    Budget: shorten, then drop descriptions, then omit skills",
+  ),
+  options: {
+    ...SOURCE_OPTIONS,
+    format: { type: "string" },
+    "max-chars": { type: "string" },
+  },
+  async run(values): Promise<number> {
+    const format = (values.format ?? "xml") as CatalogFormat;
+    if (!FORMATS.includes(format)) {
+      throw new UsageError(
+        `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
+      );
+    }
+    const raw = values["max-chars"];
+    const maxChars = raw === undefined ? undefined : Number(raw);
+    if (
+      maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 0)
+    ) {
+      throw new UsageError(
+        `--max-chars must be a non-negative integer, got "${raw}"`,
+      );
+    }
+    const set = await openSkillSet(values, { report: true });
+    const text = set.catalog(
+      maxChars === undefined ? { format } : { format, maxChars },
+    );
+    if (text !== "") writeOut(`${text}\n`);
+    return EXIT.ok;
+  },
+};
+
+/** `activate NAME`. */
+export const activateCommand: Command = {
+  name: "activate",
+  summary: "Print the activation payload of a skill (<skill_content>)",
+  help: help(
+    "activate NAME",
+    'Prints <skill_content name="…"> with the body, the skill directory and its files.',
+  ),
+  options: { ...SOURCE_OPTIONS },
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
+    const set = await openSkillSet(values);
+    writeOut(`${await set.activate(name!)}\n`);
+    return EXIT.ok;
+  },
+};
+
+/** `mcp`. */
+export const mcpCommand: Command = {
+  name: "mcp",
+  summary: "Serve the skills over MCP on stdio (tools and resources)",
+  help: help(
+    "mcp [--root DIR]...",
+    "Runs an MCP server on stdin/stdout with the tools skills_list, skills_read,\nskills_read_asset, skills_match and skills_search, and each skill as a\nresource skill://NAME. Diagnostics go to stderr.",
+  ),
+  options: { ...SOURCE_OPTIONS },
+  async run(values): Promise<number> {
+    const set = await openSkillSet(values, { report: true });
+    await serveMcp(set);
+    return EXIT.ok;
+  },
+};

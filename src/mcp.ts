@@ -1,0 +1,121 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * An MCP server exposing a skill set: the skill tools, and each skill as a
+ * resource (`skill://<name>`).
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  type ReadResourceRequest,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { SkillAccessError } from "./errors.ts";
+import type { SkillSet } from "./skill_set.ts";
+import { callSkillTool, skillTools } from "./tools.ts";
+import { VERSION } from "./version.ts";
+
+/** Options of {@linkcode serveMcp}. */
+export interface McpOptions {
+  /** The transport; default stdio (stdin / stdout). */
+  transport?: Transport;
+}
+
+const SCHEME = "skill://";
+
+/**
+ * Serves a skill set over MCP until the transport closes: `tools/list` and
+ * `tools/call` for the skill tools, `resources/list` and `resources/read` for
+ * the skills (`skill://<name>` → the SKILL.md body). Needs no permission
+ * beyond reading the skill roots.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { defaultSources, serveMcp, SkillSet } from "@skillscope/skills";
+ *
+ * await serveMcp(await SkillSet.open({ sources: defaultSources() }));
+ * ```
+ *
+ * @param set The skill set.
+ * @param options The transport.
+ * @returns A promise that settles when the connection closes.
+ */
+export async function serveMcp(
+  set: SkillSet,
+  options: McpOptions = {},
+): Promise<void> {
+  const server = new Server(
+    { name: "skillscope", version: VERSION },
+    { capabilities: { tools: {}, resources: {} } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: skillTools(set).map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: "object"; [key: string]: unknown },
+    })),
+  }));
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest) => {
+      const result = await callSkillTool(
+        set,
+        request.params.name,
+        request.params.arguments ?? {},
+      );
+      if (result.ok) {
+        return {
+          content: [{ type: "text" as const, text: result.text }],
+          structuredContent: { result: result.data },
+        };
+      }
+      return {
+        content: [{
+          type: "text" as const,
+          text: `${result.error.code}: ${result.error.message}`,
+        }],
+        isError: true,
+      };
+    },
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: set.list().map((s) => ({
+      uri: `${SCHEME}${encodeURIComponent(s.name)}`,
+      name: s.name,
+      description: s.description,
+      mimeType: "text/markdown",
+    })),
+  }));
+  server.setRequestHandler(
+    ReadResourceRequestSchema,
+    async (request: ReadResourceRequest) => {
+      const uri = request.params.uri;
+      if (!uri.startsWith(SCHEME)) {
+        throw new SkillAccessError(
+          "skill-not-found",
+          uri,
+          `Unknown resource "${uri}": expected ${SCHEME}<name>`,
+        );
+      }
+      const name = decodeURIComponent(uri.slice(SCHEME.length));
+      return {
+        contents: [{
+          uri,
+          mimeType: "text/markdown",
+          text: await set.read(name),
+        }],
+      };
+    },
+  );
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(options.transport ?? new StdioServerTransport());
+  await closed;
+}

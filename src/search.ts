@@ -1,0 +1,153 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Ranking skills by relevance to a query: BM25 over name and description
+ * tokens, the name counted twice, ties broken by name.
+ *
+ * @module
+ */
+import type { Skill } from "./types.ts";
+
+/** One ranked skill. */
+export interface SearchHit {
+  /** The skill. */
+  readonly skill: Skill;
+  /** Its BM25 score (higher is more relevant). */
+  readonly score: number;
+}
+
+interface Index {
+  readonly docs: {
+    skill: Skill;
+    tf: Map<string, number>;
+    length: number;
+    name: string;
+  }[];
+  readonly df: Map<string, number>;
+  readonly avgLength: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+const NAME_WEIGHT = 2;
+const indexes = new WeakMap<readonly Skill[], Index>();
+
+// Words too common to carry meaning in a skill description.
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "for",
+  "from",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "that",
+  "the",
+  "this",
+  "to",
+  "use",
+  "used",
+  "when",
+  "with",
+  "you",
+  "your",
+]);
+
+/**
+ * Splits text into lowercase letter/digit tokens (NFKC-normalized), leaving
+ * out common English stop words.
+ *
+ * @param text Any text.
+ * @returns The tokens.
+ */
+export function tokenize(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== "" && !STOP_WORDS.has(t));
+}
+
+function buildIndex(skills: readonly Skill[]): Index {
+  const df = new Map<string, number>();
+  let total = 0;
+  const docs = skills.map((skill) => {
+    const tf = new Map<string, number>();
+    const nameTokens = tokenize(skill.name);
+    for (const token of nameTokens) {
+      tf.set(token, (tf.get(token) ?? 0) + NAME_WEIGHT);
+    }
+    const descTokens = tokenize(skill.description);
+    for (const token of descTokens) tf.set(token, (tf.get(token) ?? 0) + 1);
+    for (const token of tf.keys()) df.set(token, (df.get(token) ?? 0) + 1);
+    const length = nameTokens.length * NAME_WEIGHT + descTokens.length;
+    total += length;
+    return {
+      skill,
+      tf,
+      length,
+      name: skill.name.normalize("NFKC").toLowerCase(),
+    };
+  });
+  return { docs, df, avgLength: docs.length === 0 ? 0 : total / docs.length };
+}
+
+/**
+ * Ranks skills by relevance to `query` (BM25; an exact name match ranks
+ * first). Skills sharing no token with the query are left out. Ties are
+ * broken by name, so results are deterministic.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, discoverSync, searchSkills } from "@skillscope/skills";
+ *
+ * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
+ * console.log(searchSkills(skills, "fill a pdf form")[0]?.skill.name); // "pdf-tools"
+ * ```
+ *
+ * @param skills Candidate skills.
+ * @param query Free text.
+ * @param options `limit`: most hits returned (default 10).
+ * @returns Hits, best first.
+ */
+export function searchSkills(
+  skills: readonly Skill[],
+  query: string,
+  options: { limit?: number } = {},
+): SearchHit[] {
+  const terms = [...new Set(tokenize(query))];
+  if (terms.length === 0 || skills.length === 0) return [];
+  let index = indexes.get(skills);
+  if (!index) {
+    index = buildIndex(skills);
+    indexes.set(skills, index);
+  }
+  const n = index.docs.length;
+  const wholeQuery = query.normalize("NFKC").toLowerCase().trim();
+  const hits: SearchHit[] = [];
+  for (const doc of index.docs) {
+    let score = 0;
+    for (const term of terms) {
+      const tf = doc.tf.get(term);
+      if (tf === undefined) continue;
+      const df = index.df.get(term) ?? 0;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const norm = tf +
+        K1 * (1 - B + B * (doc.length / (index.avgLength || 1)));
+      score += idf * (tf * (K1 + 1)) / norm;
+    }
+    if (score === 0) continue;
+    if (doc.name === wholeQuery) score += 100;
+    hits.push({ skill: doc.skill, score });
+  }
+  hits.sort((a, b) =>
+    b.score - a.score ||
+    (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0)
+  );
+  return hits.slice(0, Math.max(0, options.limit ?? 10));
+}

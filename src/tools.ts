@@ -1,0 +1,361 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Tool definitions (JSON Schema) for function-calling models, and a
+ * dispatcher that validates model input and never throws.
+ *
+ * @module
+ */
+import { encodeBase64 } from "./base64.ts";
+import { PermissionDeniedError, SkillAccessError } from "./errors.ts";
+import type { SkillSet } from "./skill_set.ts";
+
+/** A JSON Schema (the subset skillscope's tools use). */
+export interface JsonSchema {
+  /** JSON type. */
+  type?: "object" | "string" | "array" | "integer";
+  /** Human description. */
+  description?: string;
+  /** Object properties. */
+  properties?: Record<string, JsonSchema>;
+  /** Required object properties. */
+  required?: string[];
+  /** Whether other properties are allowed. */
+  additionalProperties?: boolean;
+  /** Allowed values. */
+  enum?: string[];
+  /** Array items. */
+  items?: JsonSchema;
+  /** Minimum array length. */
+  minItems?: number;
+  /** Maximum array length. */
+  maxItems?: number;
+  /** Minimum string length. */
+  minLength?: number;
+  /** Maximum string length. */
+  maxLength?: number;
+  /** Minimum integer. */
+  minimum?: number;
+  /** Maximum integer. */
+  maximum?: number;
+}
+
+/** A tool a model can call. */
+export interface ToolDefinition {
+  /** Tool name, e.g. `skills_read`. */
+  readonly name: string;
+  /** What the tool does, for the model. */
+  readonly description: string;
+  /** JSON Schema of the input object. */
+  readonly inputSchema: JsonSchema;
+}
+
+/** The outcome of {@linkcode callSkillTool}. */
+export type ToolResult =
+  | {
+    /** Success. */
+    readonly ok: true;
+    /** Text for the model. */
+    readonly text: string;
+    /** Structured result. */
+    readonly data: unknown;
+  }
+  | {
+    /** Failure. */
+    readonly ok: false;
+    /** Why: `unknown-tool`, `invalid-input`, `skill-not-found`, `asset-*`, `permission-denied`, ... */
+    readonly error: { readonly code: string; readonly message: string };
+  };
+
+/**
+ * The tool definitions for a skill set: `skills_list`, `skills_read`,
+ * `skills_read_asset`, `skills_match` and `skills_search`, with `name`
+ * constrained to an enum of the valid names. No skills → no tools.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, SkillSet, skillTools } from "@skillscope/skills";
+ *
+ * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
+ * console.log(skillTools(set).map((t) => t.name));
+ * ```
+ *
+ * @param set The skill set.
+ * @returns The tool definitions.
+ */
+export function skillTools(set: SkillSet): ToolDefinition[] {
+  const names = set.list().map((s) => s.name).sort();
+  if (names.length === 0) return [];
+  const name: JsonSchema = {
+    type: "string",
+    enum: names,
+    description: "The skill's name",
+  };
+  const object = (
+    properties: Record<string, JsonSchema>,
+    required: string[],
+  ): JsonSchema => ({
+    type: "object",
+    properties,
+    required,
+    additionalProperties: false,
+  });
+  return [
+    {
+      name: "skills_list",
+      description: "List the available skills with their descriptions.",
+      inputSchema: object({}, []),
+    },
+    {
+      name: "skills_read",
+      description:
+        "Activate a skill: returns its instructions (SKILL.md body), its directory and the list of its bundled files. Call it before following a skill.",
+      inputSchema: object({ name }, ["name"]),
+    },
+    {
+      name: "skills_read_asset",
+      description:
+        "Read a file bundled with a skill (e.g. references/guide.md), by its path relative to the skill directory.",
+      inputSchema: object({
+        name,
+        path: {
+          type: "string",
+          minLength: 1,
+          maxLength: 4096,
+          description: "Path relative to the skill directory",
+        },
+      }, ["name", "path"]),
+    },
+    {
+      name: "skills_match",
+      description:
+        "Find the skills that apply to the given file paths (by their globs), plus always-on skills.",
+      inputSchema: object({
+        paths: {
+          type: "array",
+          items: { type: "string", maxLength: 4096 },
+          minItems: 1,
+          maxItems: 1000,
+          description: "File paths relative to the project",
+        },
+      }, ["paths"]),
+    },
+    {
+      name: "skills_search",
+      description:
+        "Search the skills by relevance to a query; returns the best matches first.",
+      inputSchema: object({
+        query: {
+          type: "string",
+          minLength: 1,
+          maxLength: 1000,
+          description: "What the task is about",
+        },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: 50,
+          description: "Most results (default 10)",
+        },
+      }, ["query"]),
+    },
+  ];
+}
+
+/**
+ * Runs a skill tool with model-provided input. Input is checked against the
+ * tool's schema; every failure comes back as `{ ok: false, error }` — this
+ * function does not throw for bad input.
+ *
+ * @example Usage
+ * ```ts
+ * import { callSkillTool, directorySource, SkillSet } from "@skillscope/skills";
+ *
+ * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
+ * const result = await callSkillTool(set, "skills_read_asset", { name: "pdf-tools", path: "../../etc/passwd" });
+ * console.log(result.ok ? result.text : result.error.code); // "asset-path-invalid"
+ * ```
+ *
+ * @param set The skill set.
+ * @param tool The tool name.
+ * @param input The model's arguments (any JSON value).
+ * @returns The result or a structured error.
+ */
+export async function callSkillTool(
+  set: SkillSet,
+  tool: string,
+  input: unknown,
+): Promise<ToolResult> {
+  const definition = skillTools(set).find((t) => t.name === tool);
+  if (!definition) {
+    return fail(
+      "unknown-tool",
+      `Unknown tool "${String(tool)}"${
+        set.list().length === 0 ? " (there are no skills)" : ""
+      }`,
+    );
+  }
+  const problem = checkInput(input ?? {}, definition.inputSchema, "input");
+  if (problem !== undefined) {
+    return fail("invalid-input", `Invalid input for ${tool}: ${problem}`);
+  }
+  const args = (input ?? {}) as Record<string, unknown>;
+  try {
+    switch (tool) {
+      case "skills_list": {
+        const data = set.list().map((s) => ({
+          name: s.name,
+          description: s.description,
+        }));
+        return { ok: true, text: set.catalog({ format: "markdown" }), data };
+      }
+      case "skills_read": {
+        const name = args.name as string;
+        const text = await set.activate(name);
+        return { ok: true, text, data: { name, payload: text } };
+      }
+      case "skills_read_asset": {
+        const bytes = await set.readAsset(
+          args.name as string,
+          args.path as string,
+        );
+        let text: string;
+        let encoding: "utf-8" | "base64";
+        try {
+          text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+          encoding = "utf-8";
+        } catch {
+          text = encodeBase64(bytes);
+          encoding = "base64";
+        }
+        return {
+          ok: true,
+          text,
+          data: {
+            name: args.name,
+            path: args.path,
+            encoding,
+            size: bytes.length,
+          },
+        };
+      }
+      case "skills_match": {
+        const matched = set.match(args.paths as string[]).map((s) => s.name);
+        return {
+          ok: true,
+          text: matched.length === 0 ? "No skill applies." : matched.join("\n"),
+          data: { matched },
+        };
+      }
+      case "skills_search": {
+        const hits = set.search(args.query as string, {
+          limit: (args.limit as number | undefined) ?? 10,
+        });
+        const data = hits.map((h) => ({
+          name: h.skill.name,
+          description: h.skill.description,
+          score: h.score,
+        }));
+        const text = data.length === 0
+          ? "No skill matches."
+          : data.map((h) => `- ${h.name}: ${h.description}`).join("\n");
+        return { ok: true, text, data };
+      }
+    }
+  } catch (error) {
+    if (
+      error instanceof SkillAccessError ||
+      error instanceof PermissionDeniedError
+    ) {
+      return fail(error.code, error.message);
+    }
+    return fail(
+      "internal-error",
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  return fail("unknown-tool", `Unknown tool "${tool}"`);
+}
+
+function fail(code: string, message: string): ToolResult {
+  return { ok: false, error: { code, message } };
+}
+
+/** Checks a value against the schema subset above; returns the first problem. */
+function checkInput(
+  value: unknown,
+  schema: JsonSchema,
+  at: string,
+): string | undefined {
+  switch (schema.type) {
+    case "object": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        return `${at} must be an object`;
+      }
+      const record = value as Record<string, unknown>;
+      for (const key of schema.required ?? []) {
+        if (!(key in record) || record[key] === undefined) {
+          return `${at}.${key} is required`;
+        }
+      }
+      for (const [key, entry] of Object.entries(record)) {
+        const property = schema.properties?.[key];
+        if (!property) {
+          if (schema.additionalProperties === false) {
+            return `${at}.${key} is not a known property`;
+          }
+          continue;
+        }
+        const problem = checkInput(entry, property, `${at}.${key}`);
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    }
+    case "string": {
+      if (typeof value !== "string") return `${at} must be a string`;
+      if (schema.minLength !== undefined && value.length < schema.minLength) {
+        return `${at} must not be empty`;
+      }
+      if (schema.maxLength !== undefined && value.length > schema.maxLength) {
+        return `${at} is longer than ${schema.maxLength} characters`;
+      }
+      if (schema.enum && !schema.enum.includes(value)) {
+        return `${at} must be one of the skill names (got ${
+          JSON.stringify(value.slice(0, 80))
+        })`;
+      }
+      return undefined;
+    }
+    case "integer": {
+      if (typeof value !== "number" || !Number.isInteger(value)) {
+        return `${at} must be an integer`;
+      }
+      if (schema.minimum !== undefined && value < schema.minimum) {
+        return `${at} must be at least ${schema.minimum}`;
+      }
+      if (schema.maximum !== undefined && value > schema.maximum) {
+        return `${at} must be at most ${schema.maximum}`;
+      }
+      return undefined;
+    }
+    case "array": {
+      if (!Array.isArray(value)) return `${at} must be an array`;
+      if (schema.minItems !== undefined && value.length < schema.minItems) {
+        return `${at} needs at least ${schema.minItems} item${
+          schema.minItems === 1 ? "" : "s"
+        }`;
+      }
+      if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+        return `${at} has more than ${schema.maxItems} items`;
+      }
+      for (let i = 0; i < value.length; i++) {
+        const problem = schema.items
+          ? checkInput(value[i], schema.items, `${at}[${i}]`)
+          : undefined;
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
