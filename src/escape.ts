@@ -17,6 +17,7 @@ const HTML: Record<string, string> = { ...XML, "'": "&#x27;" };
 const SPECIAL = /[&<>"']/g;
 // Characters XML 1.0 forbids outright (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F).
 const INVALID_XML =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
