@@ -71,4 +71,4 @@ export {
   type ToolDefinition,
   type ToolResult,
 } from "./src/tools.ts";
-export { type McpOptions, serveMcp } from "./src/mcp.ts";
+export { serveMcp } from "./src/mcp.ts";

@@ -22,14 +22,9 @@ const matchers = new WeakMap<Skill, Matcher>();
  * @returns A predicate on normalized paths.
  */
 export function compileGlobs(globs: readonly string[]): Matcher {
-  const withSlash = globs.filter((g) =>
-    g.replaceAll("\\", "/").replace(/\/$/, "").includes("/")
-  )
-    .map(normalizeGlob);
-  const bare = globs.filter((g) =>
-    !g.replaceAll("\\", "/").replace(/\/$/, "").includes("/")
-  )
-    .map(normalizeGlob);
+  const normalized = globs.map(normalizeGlob);
+  const withSlash = normalized.filter((g) => g.includes("/"));
+  const bare = normalized.filter((g) => !g.includes("/"));
   const full = withSlash.length > 0
     ? picomatch(withSlash, { dot: true })
     : undefined;

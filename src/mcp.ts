@@ -8,8 +8,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/shared/transport"
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import {
   type CallToolRequest,
@@ -24,16 +22,10 @@ import type { SkillSet } from "./skill_set.ts";
 import { callSkillTool, skillTools } from "./tools.ts";
 import { VERSION } from "./version.ts";
 
-/** Options of {@linkcode serveMcp}. */
-export interface McpOptions {
-  /** The transport; default stdio (stdin / stdout). */
-  transport?: Transport;
-}
-
 const SCHEME = "skill://";
 
 /**
- * Serves a skill set over MCP until the transport closes: `tools/list` and
+ * Serves a skill set over MCP on stdin / stdout until the connection closes: `tools/list` and
  * `tools/call` for the skill tools, `resources/list` and `resources/read` for
  * the skills (`skill://<name>` → the SKILL.md body). Needs no permission
  * beyond reading the skill roots.
@@ -46,13 +38,9 @@ const SCHEME = "skill://";
  * ```
  *
  * @param set The skill set.
- * @param options The transport.
  * @returns A promise that settles when the connection closes.
  */
-export async function serveMcp(
-  set: SkillSet,
-  options: McpOptions = {},
-): Promise<void> {
+export async function serveMcp(set: SkillSet): Promise<void> {
   const server = new Server(
     { name: "skillscope", version: VERSION },
     { capabilities: { tools: {}, resources: {} } },
@@ -119,6 +107,6 @@ export async function serveMcp(
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
-  await server.connect(options.transport ?? new StdioServerTransport());
+  await server.connect(new StdioServerTransport());
   await closed;
 }

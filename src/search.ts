@@ -63,14 +63,28 @@ const STOP_WORDS = new Set([
 
 /**
  * Splits text into lowercase letter/digit tokens (NFKC-normalized), leaving
- * out common English stop words.
+ * out common English stop words and stripping common suffixes.
  *
  * @param text Any text.
  * @returns The tokens.
  */
 export function tokenize(text: string): string[] {
   return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t !== "" && !STOP_WORDS.has(t));
+    .filter((t) => t !== "" && !STOP_WORDS.has(t))
+    .map(stem);
+}
+
+/** A light suffix stripper so "changelogs" finds "changelog" and "filling" finds "fill". */
+function stem(token: string): string {
+  if (token.length > 4 && token.endsWith("ies")) {
+    return `${token.slice(0, -3)}y`;
+  }
+  if (token.length > 5 && token.endsWith("ing")) return token.slice(0, -3);
+  if (token.length > 4 && token.endsWith("ed")) return token.slice(0, -2);
+  if (token.length > 3 && token.endsWith("s") && !token.endsWith("ss")) {
+    return token.slice(0, -1);
+  }
+  return token;
 }
 
 function buildIndex(skills: readonly Skill[]): Index {

@@ -64,6 +64,25 @@ export interface CliRun {
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 
+let denoDir: Promise<string> | undefined;
+
+/**
+ * Deno's cache directory, passed on to subprocesses so that a test that
+ * fakes HOME does not make Deno download every dependency again.
+ */
+export function currentDenoDir(): Promise<string> {
+  denoDir ??= new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+    stderr: "null",
+  })
+    .output()
+    .then((out) =>
+      JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string
+    );
+  return denoDir;
+}
+
 /** Runs `cli.ts` in a real Deno subprocess with the given permission flags. */
 export async function runCli(
   args: string[],
@@ -84,7 +103,7 @@ export async function runCli(
       ...args,
     ],
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: { NO_COLOR: "1", ...options.env },
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir(), ...options.env },
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",

@@ -6,7 +6,6 @@
  * @module
  */
 import type { CatalogFormat } from "../catalog.ts";
-import { serveMcp } from "../mcp.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
@@ -260,6 +259,8 @@ export const mcpCommand: Command = {
   options: { ...SOURCE_OPTIONS },
   async run(values): Promise<number> {
     const set = await openSkillSet(values, { report: true });
+    // Loaded on demand: the MCP SDK is large and no other command needs it.
+    const { serveMcp } = await import("../mcp.ts");
     await serveMcp(set);
     return EXIT.ok;
   },

@@ -1,0 +1,188 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { type CatalogFormat, renderCatalog } from "../src/catalog.ts";
+import { buildSkill } from "../src/skill.ts";
+import type { Skill } from "../src/types.ts";
+
+function skill(name: string, description: string, path?: string): Skill {
+  return buildSkill({ name, description }, Object.freeze({}), {
+    fallbackName: name,
+    path,
+    source: {
+      kind: path === undefined ? "embedded" : "directory",
+      key: path ?? `embedded:${name}`,
+    },
+  });
+}
+
+const FORMATS: CatalogFormat[] = ["xml", "json", "markdown", "skills-ref"];
+
+Deno.test("renderCatalog() renders nothing for no skills in every format", () => {
+  for (const format of FORMATS) assert.equal(renderCatalog([], { format }), "");
+});
+
+Deno.test("renderCatalog() xml is sorted by name and fully escaped", () => {
+  const text = renderCatalog([
+    skill("zeta", "Last", "/s/zeta/SKILL.md"),
+    skill(
+      "<a&\"b'>",
+      "Use </description><script>x</script> & more",
+      "/s/a&b/SKILL.md",
+    ),
+  ]);
+  assert.equal(
+    text,
+    [
+      "<available_skills>",
+      "<skill><name>&lt;a&amp;&quot;b&apos;&gt;</name><description>Use &lt;/description&gt;&lt;script&gt;x&lt;/script&gt; &amp; more</description><location>/s/a&amp;b/SKILL.md</location></skill>",
+      "<skill><name>zeta</name><description>Last</description><location>/s/zeta/SKILL.md</location></skill>",
+      "</available_skills>",
+    ].join("\n"),
+  );
+});
+
+Deno.test("renderCatalog() xml replaces characters XML cannot carry", () => {
+  const text = renderCatalog([
+    skill("ctl", "bell\u0007 nul\u0000 lone\uD800 ok\uD83D\uDE00"),
+  ]);
+  assert.ok(
+    text.includes("bell\uFFFD nul\uFFFD lone\uFFFD ok\uD83D\uDE00"),
+    text,
+  );
+});
+
+Deno.test("renderCatalog() skills-ref reproduces the reference to-prompt layout", () => {
+  const text = renderCatalog(
+    [
+      skill(
+        "pdf-reader",
+        'Read & extract text from "PDF" files',
+        "/p/pdf-reader/SKILL.md",
+      ),
+      skill("a-b", "It's <b>", "/p/a-b/SKILL.md"),
+    ],
+    { format: "skills-ref" },
+  );
+  assert.equal(
+    text,
+    [
+      "<available_skills>",
+      "<skill>",
+      "<name>",
+      "a-b",
+      "</name>",
+      "<description>",
+      "It&#x27;s &lt;b&gt;",
+      "</description>",
+      "<location>",
+      "/p/a-b/SKILL.md",
+      "</location>",
+      "</skill>",
+      "<skill>",
+      "<name>",
+      "pdf-reader",
+      "</name>",
+      "<description>",
+      "Read &amp; extract text from &quot;PDF&quot; files",
+      "</description>",
+      "<location>",
+      "/p/pdf-reader/SKILL.md",
+      "</location>",
+      "</skill>",
+      "</available_skills>",
+    ].join("\n"),
+  );
+});
+
+Deno.test("renderCatalog() markdown and json forms", () => {
+  const skills = [
+    skill("b", "Two\nlines", "/s/b/SKILL.md"),
+    skill("a", "Embedded one"),
+  ];
+  assert.equal(
+    renderCatalog(skills, { format: "markdown" }),
+    "- a: Embedded one\n- b: Two lines (file: /s/b/SKILL.md)",
+  );
+  assert.deepEqual(JSON.parse(renderCatalog(skills, { format: "json" })), {
+    skills: [
+      { name: "a", description: "Embedded one" },
+      { name: "b", description: "Two\nlines", location: "/s/b/SKILL.md" },
+    ],
+    omitted: 0,
+  });
+});
+
+Deno.test("renderCatalog() shortens descriptions evenly, then drops them, then omits skills", () => {
+  const skills = Array.from(
+    { length: 10 },
+    (_, i) =>
+      skill(`skill-${i}`, `${"word ".repeat(40)}end ${i}`, `/s/${i}/SKILL.md`),
+  );
+  const full = renderCatalog(skills, { format: "markdown" });
+  // 1. shortened: every description cut to the same length, with an ellipsis
+  const shortened = renderCatalog(skills, {
+    format: "markdown",
+    maxChars: full.length - 500,
+  });
+  assert.ok(shortened.length <= full.length - 500);
+  const descs = shortened.split("\n").map((l) => /: (.*) \(file:/.exec(l)![1]!);
+  assert.ok(
+    descs.every((d) => d.endsWith("…") && d.length === descs[0]!.length),
+    shortened,
+  );
+  // 2. dropped descriptions
+  const bare = renderCatalog(skills, { format: "markdown", maxChars: 400 });
+  assert.ok(bare.length <= 400);
+  assert.ok(!bare.includes("word"), bare);
+  // 3. omitted skills, with a closing note
+  const omitted = renderCatalog(skills, { format: "markdown", maxChars: 120 });
+  assert.ok(omitted.length <= 120, omitted);
+  assert.match(omitted, /- … and \d+ more skills omitted$/);
+  const kept = omitted.split("\n").length - 1;
+  assert.ok(omitted.endsWith(`and ${10 - kept} more skills omitted`), omitted);
+  const xml = renderCatalog(skills, { format: "xml", maxChars: 200 });
+  assert.match(xml, /<!-- \d+ more skills omitted -->$/);
+  assert.equal(
+    JSON.parse(renderCatalog(skills, { format: "json", maxChars: 150 }))
+      .omitted > 0,
+    true,
+  );
+  assert.equal(renderCatalog(skills, { format: "xml", maxChars: 5 }), "");
+});
+
+Deno.test("renderCatalog() never exceeds the budget and keeps json valid (property)", () => {
+  const arbSkill = fc.record({
+    name: fc.string({ minLength: 1, maxLength: 30 }),
+    description: fc.string({ minLength: 1, maxLength: 400 }),
+    path: fc.option(fc.string({ maxLength: 60 }), { nil: undefined }),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(arbSkill, { maxLength: 25 }),
+      fc.integer({ min: 0, max: 6000 }),
+      fc.constantFrom(...FORMATS),
+      (raw, maxChars, format) => {
+        const skills = raw.map((r) => skill(r.name, r.description, r.path));
+        const text = renderCatalog(skills, { format, maxChars });
+        assert.ok(text.length <= maxChars, `${text.length} > ${maxChars}`);
+        if (format === "json" && text !== "") {
+          const parsed = JSON.parse(text);
+          assert.equal(parsed.skills.length + parsed.omitted, skills.length);
+        }
+        if (format === "xml" && text !== "") {
+          assert.ok(text.startsWith("<available_skills>"));
+          const body = text.replace(
+            /<\/?(available_skills|skill|name|description|location)>/g,
+            "",
+          );
+          assert.ok(
+            !/[<>]/.test(body.replace(/<!-- \d+ more skills? omitted -->/, "")),
+            text,
+          );
+        }
+      },
+    ),
+    { numRuns: 400 },
+  );
+});

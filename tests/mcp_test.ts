@@ -1,0 +1,100 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
+  .replace(/\/$/, "");
+
+Deno.test("the official MCP client lists and calls every tool of skillscope mcp", async () => {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--allow-read=${FIXTURES}`,
+      CLI,
+      "mcp",
+      "--root",
+      FIXTURES,
+    ],
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "skillscope-test", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), [
+      "skills_list",
+      "skills_read",
+      "skills_read_asset",
+      "skills_match",
+      "skills_search",
+    ]);
+    const readTool = tools.find((t) => t.name === "skills_read")!;
+    const nameSchema =
+      (readTool.inputSchema.properties as Record<string, { enum?: string[] }>)
+        .name;
+    assert.deepEqual(nameSchema?.enum, [
+      "brand-guidelines",
+      "changelog-writer",
+      "pdf-tools",
+      "sql-review",
+    ]);
+
+    const text = (result: unknown): string => {
+      const content =
+        (result as { content: { type: string; text: string }[] }).content;
+      return content.map((c) => c.text).join("");
+    };
+    const list = await client.callTool({ name: "skills_list", arguments: {} });
+    assert.match(text(list), /^- brand-guidelines: /);
+    const read = await client.callTool({
+      name: "skills_read",
+      arguments: { name: "pdf-tools" },
+    });
+    assert.match(text(read), /^<skill_content name="pdf-tools">\n# PDF tools/);
+    const asset = await client.callTool({
+      name: "skills_read_asset",
+      arguments: { name: "pdf-tools", path: "references/forms.md" },
+    });
+    assert.match(text(asset), /^# PDF form fields/);
+    const escape = await client.callTool({
+      name: "skills_read_asset",
+      arguments: { name: "pdf-tools", path: "../sql-review/SKILL.md" },
+    });
+    assert.equal(escape.isError, true);
+    assert.match(text(escape), /^asset-path-invalid: /);
+    const match = await client.callTool({
+      name: "skills_match",
+      arguments: { paths: ["db/001.sql"] },
+    });
+    assert.equal(text(match), "brand-guidelines\nsql-review");
+    const search = await client.callTool({
+      name: "skills_search",
+      arguments: { query: "pdf form" },
+    });
+    assert.match(text(search), /^- pdf-tools: /);
+    const invalid = await client.callTool({
+      name: "skills_read",
+      arguments: { name: "nope" },
+    });
+    assert.equal(invalid.isError, true);
+
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), [
+      "skill://brand-guidelines",
+      "skill://changelog-writer",
+      "skill://pdf-tools",
+      "skill://sql-review",
+    ]);
+    const resource = await client.readResource({ uri: "skill://sql-review" });
+    const first = resource.contents[0] as { text: string };
+    assert.match(first.text, /^# SQL review/);
+  } finally {
+    await client.close();
+  }
+});

@@ -1,0 +1,160 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { SkillSet } from "../src/skill_set.ts";
+import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { callSkillTool, skillTools } from "../src/tools.ts";
+import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
+
+async function fixtureSet(): Promise<{ set: SkillSet } & AsyncDisposable> {
+  const dir = await tempDir();
+  await writeSkill(dir.path, "alpha", {
+    description: "Alpha helps with PDF forms",
+    body: "# Alpha\n",
+    extra: "globs: ['*.pdf']",
+  });
+  await writeSkill(dir.path, "beta", { description: "Beta writes changelogs" });
+  await writeTree(join(dir.path, "alpha"), {
+    "notes.md": "Notes\n",
+    "blob.bin": new Uint8Array([0xff, 0xfe, 0]),
+  });
+  const set = SkillSet.openSync({
+    sources: [directorySource(dir.path)],
+    cache: false,
+  });
+  return { set, [Symbol.asyncDispose]: dir[Symbol.asyncDispose] };
+}
+
+Deno.test("skillTools() defines five tools with the names as an enum, and none without skills", async () => {
+  await using f = await fixtureSet();
+  const tools = skillTools(f.set);
+  assert.deepEqual(tools.map((t) => t.name), [
+    "skills_list",
+    "skills_read",
+    "skills_read_asset",
+    "skills_match",
+    "skills_search",
+  ]);
+  const read = tools.find((t) => t.name === "skills_read")!;
+  assert.deepEqual(read.inputSchema.properties?.name?.enum, ["alpha", "beta"]);
+  assert.deepEqual(read.inputSchema.required, ["name"]);
+  assert.equal(read.inputSchema.additionalProperties, false);
+  for (const tool of tools) assert.equal(tool.inputSchema.type, "object");
+  assert.deepEqual(
+    skillTools(SkillSet.openSync({ sources: [], cache: false })),
+    [],
+  );
+});
+
+Deno.test("callSkillTool() runs each tool", async () => {
+  await using f = await fixtureSet();
+  const list = await callSkillTool(f.set, "skills_list", {});
+  assert.ok(list.ok);
+  assert.deepEqual(list.data, [
+    { name: "alpha", description: "Alpha helps with PDF forms" },
+    { name: "beta", description: "Beta writes changelogs" },
+  ]);
+  const read = await callSkillTool(f.set, "skills_read", { name: "alpha" });
+  assert.ok(
+    read.ok && read.text.startsWith('<skill_content name="alpha">\n# Alpha'),
+    JSON.stringify(read),
+  );
+  assert.equal(f.set.isActive("alpha"), true);
+  const asset = await callSkillTool(f.set, "skills_read_asset", {
+    name: "alpha",
+    path: "notes.md",
+  });
+  assert.ok(asset.ok && asset.text === "Notes\n");
+  const binary = await callSkillTool(f.set, "skills_read_asset", {
+    name: "alpha",
+    path: "blob.bin",
+  });
+  assert.ok(binary.ok);
+  assert.equal(binary.text, "//4A");
+  assert.deepEqual(binary.data, {
+    name: "alpha",
+    path: "blob.bin",
+    encoding: "base64",
+    size: 3,
+  });
+  const match = await callSkillTool(f.set, "skills_match", {
+    paths: ["docs/form.pdf"],
+  });
+  assert.ok(match.ok);
+  assert.deepEqual(match.data, { matched: ["alpha"] });
+  const search = await callSkillTool(f.set, "skills_search", {
+    query: "changelog",
+    limit: 5,
+  });
+  assert.ok(search.ok);
+  assert.deepEqual((search.data as { name: string }[]).map((h) => h.name), [
+    "beta",
+  ]);
+});
+
+Deno.test("callSkillTool() returns structured errors for bad model input and never throws", async () => {
+  await using f = await fixtureSet();
+  const cases: [string, unknown, string][] = [
+    ["skills_nope", {}, "unknown-tool"],
+    ["skills_read", {}, "invalid-input"],
+    ["skills_read", { name: "gamma" }, "invalid-input"],
+    ["skills_read", { name: 42 }, "invalid-input"],
+    ["skills_read", { name: "alpha", extra: 1 }, "invalid-input"],
+    ["skills_read", "alpha", "invalid-input"],
+    ["skills_read", [], "invalid-input"],
+    ["skills_read_asset", { name: "alpha" }, "invalid-input"],
+    ["skills_read_asset", { name: "alpha", path: "" }, "invalid-input"],
+    [
+      "skills_read_asset",
+      { name: "alpha", path: "../beta/SKILL.md" },
+      "asset-path-invalid",
+    ],
+    [
+      "skills_read_asset",
+      { name: "alpha", path: "missing" },
+      "asset-not-found",
+    ],
+    ["skills_match", { paths: [] }, "invalid-input"],
+    ["skills_match", { paths: "a.pdf" }, "invalid-input"],
+    ["skills_match", { paths: [1] }, "invalid-input"],
+    ["skills_search", { query: "x", limit: 0 }, "invalid-input"],
+    ["skills_search", { query: "x", limit: 2.5 }, "invalid-input"],
+    ["skills_search", { query: "" }, "invalid-input"],
+  ];
+  for (const [tool, input, code] of cases) {
+    const result = await callSkillTool(f.set, tool, input);
+    assert.equal(result.ok, false, `${tool} ${JSON.stringify(input)}`);
+    if (!result.ok) {
+      assert.equal(
+        result.error.code,
+        code,
+        `${tool} ${JSON.stringify(input)}: ${result.error.message}`,
+      );
+    }
+  }
+  const none = await callSkillTool(
+    SkillSet.openSync({ sources: [], cache: false }),
+    "skills_list",
+    {},
+  );
+  assert.ok(!none.ok && none.error.code === "unknown-tool");
+});
+
+Deno.test("callSkillTool() serves embedded skills without any permission-relevant I/O", async () => {
+  const set = SkillSet.openSync({
+    sources: [
+      embeddedSkill({
+        name: "inline",
+        description: "d",
+        content: "# Inline\n",
+        assets: { "a.txt": "A" },
+      }),
+    ],
+    cache: false,
+  });
+  const asset = await callSkillTool(set, "skills_read_asset", {
+    name: "inline",
+    path: "a.txt",
+  });
+  assert.ok(asset.ok && asset.text === "A");
+});
