@@ -72,3 +72,8 @@ export {
   type ToolResult,
 } from "./src/tools.ts";
 export { serveMcp } from "./src/mcp.ts";
+export {
+  type EmbedOptions,
+  type EmbedResult,
+  generateEmbedModule,
+} from "./src/embed.ts";

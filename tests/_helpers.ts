@@ -63,6 +63,8 @@ export interface CliRun {
 }
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
+/** The repository's deno.json, passed explicitly so subprocesses resolve imports from any cwd. */
+export const CONFIG: string = new URL("../deno.json", import.meta.url).pathname;
 
 let denoDir: Promise<string> | undefined;
 
@@ -98,6 +100,7 @@ export async function runCli(
       "run",
       "--quiet",
       "--no-prompt",
+      `--config=${CONFIG}`,
       ...(options.permissions ?? ["--allow-read"]),
       CLI,
       ...args,

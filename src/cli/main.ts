@@ -13,6 +13,7 @@ import { VERSION } from "../version.ts";
 import { type Command, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
+import { embedCommand } from "./embed.ts";
 import { listCommand } from "./list.ts";
 import { rootsCommand } from "./roots.ts";
 import {
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   catalogCommand,
   activateCommand,
   mcpCommand,
+  embedCommand,
   rootsCommand,
 ];
 

@@ -1,0 +1,79 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `skillscope embed DIR [--out FILE.ts]`.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { generateEmbedModule } from "../embed.ts";
+import { PermissionDeniedError } from "../errors.ts";
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { formatDiagnostic, writeErr, writeOut } from "./io.ts";
+import { expectArgs } from "./sources.ts";
+
+/** The `embed` command. */
+export const embedCommand: Command = {
+  name: "embed",
+  summary: "Generate a TypeScript module embedding a directory of skills",
+  help:
+    `Usage: skillscope embed DIR [--out FILE.ts] [--import SPEC] [--recursive]
+
+Generates a module whose default export is SkillSource[]: one embedded skill
+per skill directory in DIR, with SKILL.md and its bundled files (text inline,
+binary as base64; hidden files left out). Import it and pass it to discover()
+or SkillSet.open(): it needs no permission and no --include in deno compile.
+The output is deterministic and formatted like deno fmt.
+
+Options:
+  --out FILE.ts    Write the module there (needs --allow-write=FILE.ts);
+                   default: stdout
+  --import SPEC    Where the module imports embeddedSkill from
+                   (default: jsr:@skillscope/skills@^<version>)
+  --recursive      Find skills at any depth below DIR
+  -h, --help       Show this help`,
+  options: {
+    out: { type: "string" },
+    import: { type: "string" },
+    recursive: { type: "boolean" },
+  },
+  run(values, positionals): Promise<number> {
+    const [dir] = expectArgs(
+      positionals,
+      1,
+      "skillscope embed DIR [--out FILE.ts]",
+    );
+    const out = values.out as string | undefined;
+    if (out !== undefined) {
+      const target = resolve(out);
+      if (
+        Deno.permissions.querySync({ name: "write", path: target }).state !==
+          "granted"
+      ) {
+        throw new PermissionDeniedError(
+          "write",
+          target,
+          `--allow-write=${target}`,
+        );
+      }
+    }
+    const result = generateEmbedModule(dir!, {
+      recursive: values.recursive === true,
+      ...(typeof values.import === "string"
+        ? { importFrom: values.import }
+        : {}),
+    });
+    for (const d of result.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+    if (out === undefined) {
+      writeOut(result.code);
+    } else {
+      Deno.writeTextFileSync(out, result.code);
+      writeErr(
+        `Embedded ${result.skills.length} skill${
+          result.skills.length === 1 ? "" : "s"
+        } into ${out}\n`,
+      );
+    }
+    return Promise.resolve(EXIT.ok);
+  },
+};
