@@ -77,3 +77,25 @@ export {
   type EmbedResult,
   generateEmbedModule,
 } from "./src/embed.ts";
+export { InstallError } from "./src/install/errors.ts";
+export {
+  type CommonInstallOptions,
+  type FileDrift,
+  install,
+  type InstallFs,
+  type InstallOptions,
+  type InstallResult,
+  readLock,
+  remove,
+  skillInfo,
+  type SkillVerification,
+  update,
+  verify,
+  type VerifyReport,
+} from "./src/install/install.ts";
+export type { LockEntry, Lockfile, LockOptions } from "./src/install/lock.ts";
+export type { GitResult, GitRunner } from "./src/install/git.ts";
+export {
+  type InstallSource,
+  parseInstallSource,
+} from "./src/install/source.ts";

@@ -15,8 +15,9 @@ const config = JSON.parse(await Deno.readTextFile(CONFIG));
 
 Deno.test("the compile permission set is defined once, in deno.json, and the compile task uses it", () => {
   const set = config.permissions?.cli;
-  assert.deepEqual(Object.keys(set).sort(), ["env", "read"]);
+  assert.deepEqual(Object.keys(set).sort(), ["env", "read", "run", "write"]);
   assert.equal(set.read, true);
+  assert.deepEqual(set.run, ["git"]);
   assert.ok(set.env.includes("HOME"));
   assert.match(config.tasks.compile, /deno compile -P=cli /);
 });
@@ -54,15 +55,35 @@ Deno.test("the CLI works end to end under the compile permission set", async () 
     opts,
   );
   assert.equal(validate.code, 0);
-  // nothing beyond the set: writing is refused with the flag to add
-  const embed = await runCli([
-    "embed",
-    FIXTURES,
-    "--out",
-    join(dir.path, "x.ts"),
+  // install, with git, works under the set
+  const repo = join(dir.path, "repo");
+  await writeSkill(repo, "from-git");
+  const gitSteps = [
+    ["init", "-q", repo],
+    ["-C", repo, "add", "-A"],
+    [
+      "-C",
+      repo,
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@e",
+      "commit",
+      "-qm",
+      "x",
+    ],
+  ];
+  for (const args of gitSteps) {
+    assert.equal((await new Deno.Command("git", { args }).output()).code, 0);
+  }
+  const installed = await runCli([
+    "install",
+    `file://${repo}`,
+    "--dir",
+    join(dir.path, "skills"),
   ], opts);
-  assert.equal(embed.code, 3);
-  assert.match(embed.stderr, /--allow-write=/);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /^Installed from-git /);
 });
 
 async function denortAvailable(): Promise<string | undefined> {

@@ -9,11 +9,19 @@ import {
   PermissionDeniedError,
   SkillAccessError,
 } from "../errors.ts";
+import { InstallError } from "../install/errors.ts";
 import { VERSION } from "../version.ts";
 import { type Command, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
 import { embedCommand } from "./embed.ts";
+import {
+  infoCommand,
+  installCommand,
+  removeCommand,
+  updateCommand,
+  verifyCommand,
+} from "./install.ts";
 import { listCommand } from "./list.ts";
 import { rootsCommand } from "./roots.ts";
 import {
@@ -41,6 +49,11 @@ export const COMMANDS: readonly Command[] = [
   activateCommand,
   mcpCommand,
   embedCommand,
+  installCommand,
+  removeCommand,
+  infoCommand,
+  verifyCommand,
+  updateCommand,
   rootsCommand,
 ];
 
@@ -100,7 +113,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
       return EXIT.permission;
     }
     if (
-      error instanceof InvalidSourceError || error instanceof SkillAccessError
+      error instanceof InvalidSourceError ||
+      error instanceof SkillAccessError ||
+      error instanceof InstallError
     ) {
       writeErr(`skillscope: ${error.message}\n`);
       return EXIT.failure;

@@ -1,0 +1,230 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `install`, `remove`, `info`, `verify` and `update`.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { PermissionDeniedError } from "../errors.ts";
+import {
+  install,
+  type InstallResult,
+  remove,
+  skillInfo,
+  update,
+  verify,
+} from "../install/install.ts";
+import { canReadEnv } from "../permissions.ts";
+import type { Command, OptionValues } from "./command.ts";
+import { EXIT, UsageError } from "./errors.ts";
+import { writeErr, writeJson, writeOut } from "./io.ts";
+import { expectArgs } from "./sources.ts";
+
+const DIR_OPTIONS = {
+  dir: { type: "string" as const },
+  project: { type: "boolean" as const },
+  json: { type: "boolean" as const },
+};
+
+const DIR_HELP =
+  `  --dir D          The skills directory (default ~/.agents/skills)
+  --project        Use .agents/skills of the current directory instead
+  --json           Print JSON
+  -h, --help       Show this help`;
+
+/** The skills directory the options name. */
+function targetDir(values: OptionValues): string {
+  if (typeof values.dir === "string") {
+    if (values.project === true) {
+      throw new UsageError("Use --dir or --project, not both");
+    }
+    return resolve(values.dir);
+  }
+  if (values.project === true) return resolve(".agents", "skills");
+  if (!canReadEnv("HOME")) {
+    throw new PermissionDeniedError("env", "HOME", "--allow-env=HOME");
+  }
+  const home = Deno.env.get("HOME");
+  if (!home) throw new UsageError("HOME is not set: pass --dir");
+  return join(home, ".agents", "skills");
+}
+
+function progress(): ((message: string) => void) | undefined {
+  return Deno.stderr.isTerminal()
+    ? (message) => writeErr(`${message}\n`)
+    : undefined;
+}
+
+function describe(result: InstallResult): string {
+  const notes = result.notes.map((n) => `note: ${n}\n`).join("");
+  switch (result.status) {
+    case "installed":
+      return `${notes}Installed ${result.name} (${result.hash}) into ${result.dir}\n`;
+    case "updated":
+      return `${notes}Updated ${result.name}: ${result.previousHash} -> ${result.hash}\n`;
+    default:
+      return `${notes}${result.name} is up to date (${result.hash})\n`;
+  }
+}
+
+/** `install SOURCE`. */
+export const installCommand: Command = {
+  name: "install",
+  summary:
+    "Install a skill from a local path or a git URL, recording it in skills.lock",
+  help:
+    `Usage: skillscope install SOURCE [--dir D] [--project] [--force] [--skill NAME] [--json]
+
+SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
+or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
+  https://example.com/org/skills.git#v1.2:skills/pdf
+The skill directory is copied whole (never .git) and recorded in skills.lock
+with a content hash. Nothing fetched is ever run; git runs without hooks or
+prompts. Needs --allow-write for the directory and --allow-run=git for git.
+
+Options:
+  --force          Replace a skill from another source, or a directory that
+                   is not in skills.lock
+  --skill NAME     Pick one skill when the source holds several
+${DIR_HELP}`,
+  options: {
+    ...DIR_OPTIONS,
+    force: { type: "boolean" },
+    skill: { type: "string" },
+  },
+  async run(values, positionals): Promise<number> {
+    const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
+    const onProgress = progress();
+    const result = await install({
+      source: source!,
+      dir: targetDir(values),
+      force: values.force === true,
+      ...(typeof values.skill === "string" ? { skill: values.skill } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    });
+    if (values.json === true) writeJson(result);
+    else writeOut(describe(result));
+    return EXIT.ok;
+  },
+};
+
+/** `remove NAME`. */
+export const removeCommand: Command = {
+  name: "remove",
+  summary: "Remove an installed skill and its lock entry",
+  help: `Usage: skillscope remove NAME [--dir D] [--project] [--force] [--json]
+
+Removes the skill's directory and its skills.lock entry together.
+
+Options:
+  --force          Also remove a directory that is not in skills.lock
+${DIR_HELP}`,
+  options: { ...DIR_OPTIONS, force: { type: "boolean" } },
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope remove NAME");
+    const dir = targetDir(values);
+    const notes = await remove(dir, name!, { force: values.force === true });
+    if (values.json === true) writeJson({ removed: name, dir, notes });
+    else {writeOut(`${
+        notes.map((n) => `note: ${n}\n`).join("")
+      }Removed ${name} from ${dir}\n`);}
+    return EXIT.ok;
+  },
+};
+
+/** `info NAME`. */
+export const infoCommand: Command = {
+  name: "info",
+  summary: "Show where an installed skill came from, its hash and its drift",
+  help: `Usage: skillscope info NAME [--dir D] [--project] [--json]
+
+${DIR_HELP}`,
+  options: { ...DIR_OPTIONS },
+  run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope info NAME");
+    const { entry, verification } = skillInfo(targetDir(values), name!);
+    if (values.json === true) {
+      const { files: _files, ...rest } = entry;
+      writeJson({
+        name,
+        ...rest,
+        status: verification.status,
+        drift: verification.files,
+      });
+    } else {
+      const lines = [
+        `name:        ${name}`,
+        `source:      ${entry.source}`,
+        ...(entry.ref ? [`ref:         ${entry.ref}`] : []),
+        ...(entry.commit ? [`commit:      ${entry.commit}`] : []),
+        `hash:        ${entry.hash}`,
+        `installed:   ${entry.installedAt}`,
+        `status:      ${verification.status}`,
+        ...verification.files.map((f) => `  ${f.change}: ${f.path}`),
+      ];
+      writeOut(`${lines.join("\n")}\n`);
+    }
+    return Promise.resolve(
+      verification.status === "ok" ? EXIT.ok : EXIT.failure,
+    );
+  },
+};
+
+/** `verify`. */
+export const verifyCommand: Command = {
+  name: "verify",
+  summary: "Re-hash every installed skill; exit 1 on drift, naming each file",
+  help: `Usage: skillscope verify [--dir D] [--project] [--json]
+
+Compares every skill in skills.lock with the files on disk. Exit 1 when any
+skill was modified or is missing.
+
+${DIR_HELP}`,
+  options: { ...DIR_OPTIONS },
+  async run(values): Promise<number> {
+    const report = await verify(targetDir(values));
+    if (values.json === true) {
+      writeJson(report);
+    } else {
+      const lines: string[] = report.notes.map((n) => `note: ${n}`);
+      for (const skill of report.skills) {
+        lines.push(`${skill.status.padEnd(8)}  ${skill.name}`);
+        for (const file of skill.files) {
+          lines.push(`            ${file.change}: ${file.path}`);
+        }
+      }
+      for (const name of report.unlocked) {
+        lines.push(`unlocked  ${name} (not in skills.lock)`);
+      }
+      if (lines.length > 0) writeOut(`${lines.join("\n")}\n`);
+    }
+    return report.ok ? EXIT.ok : EXIT.failure;
+  },
+};
+
+/** `update [NAME]`. */
+export const updateCommand: Command = {
+  name: "update",
+  summary: "Re-install skills from the sources recorded in skills.lock",
+  help: `Usage: skillscope update [NAME] [--dir D] [--project] [--json]
+
+Re-installs one skill, or every skill in skills.lock, from its recorded source
+and reports the previous and the new hash.
+
+${DIR_HELP}`,
+  options: { ...DIR_OPTIONS },
+  async run(values, positionals): Promise<number> {
+    if (positionals.length > 1) {
+      throw new UsageError("Usage: skillscope update [NAME]");
+    }
+    const onProgress = progress();
+    const results = await update(
+      targetDir(values),
+      positionals[0],
+      onProgress ? { onProgress } : {},
+    );
+    if (values.json === true) writeJson(results);
+    else writeOut(results.map(describe).join(""));
+    return EXIT.ok;
+  },
+};

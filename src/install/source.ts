@@ -1,0 +1,109 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Parsing install sources: a local path, or a git URL with an optional
+ * `#ref` and `:sub/path`.
+ *
+ * @module
+ */
+import { normalizeAssetPath } from "../asset_path.ts";
+import { InstallError } from "./errors.ts";
+
+/** A parsed install source. */
+export type InstallSource =
+  | { readonly kind: "local"; readonly path: string }
+  | {
+    readonly kind: "git";
+    /** The repository URL, as given. */
+    readonly url: string;
+    /** Branch, tag or commit; absent = the default branch. */
+    readonly ref?: string;
+    /** Directory inside the repository. */
+    readonly subpath?: string;
+  };
+
+const GIT_URL = /^(?:https?|ssh|git|file):\/\//i;
+const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)/;
+const REF = /^[A-Za-z0-9._\/-]+$/;
+
+/**
+ * Parses an install source. Git: `https://…`, `ssh://…`, `git://…`,
+ * `file://…` or `user@host:owner/repo`, then optionally `#ref`, then
+ * optionally `:sub/path` (`#:sub/path` for the default branch). Anything
+ * else is a local path. Refuses, before anything runs: sources starting with
+ * `-`, git transports written `name::…` (such as `ext::`), refs starting
+ * with `-` or holding unusual characters, and sub-paths with `..`.
+ *
+ * @param spec The source as the user wrote it.
+ * @returns The parsed source.
+ * @throws {InstallError} `source-refused` for the cases above.
+ */
+export function parseInstallSource(spec: string): InstallSource {
+  if (spec.trim() === "") {
+    throw new InstallError("source-refused", "The install source is empty");
+  }
+  if (spec.startsWith("-")) {
+    throw new InstallError(
+      "source-refused",
+      `Refusing source "${spec}": it starts with "-" and would be read as an option`,
+    );
+  }
+  if (/^[A-Za-z][A-Za-z0-9+.-]*::/.test(spec)) {
+    throw new InstallError(
+      "source-refused",
+      `Refusing source "${spec}": git remote helpers ("name::…", e.g. ext::) can run commands`,
+    );
+  }
+  if (spec.includes("\0") || /[\r\n]/.test(spec)) {
+    throw new InstallError(
+      "source-refused",
+      "Refusing a source that contains control characters",
+    );
+  }
+  if (!GIT_URL.test(spec) && !SCP_LIKE.test(spec)) {
+    return { kind: "local", path: spec };
+  }
+  const hash = spec.indexOf("#");
+  const url = hash === -1 ? spec : spec.slice(0, hash);
+  const fragment = hash === -1 ? "" : spec.slice(hash + 1);
+  const colon = fragment.indexOf(":");
+  const ref = colon === -1 ? fragment : fragment.slice(0, colon);
+  const rawSub = colon === -1 ? "" : fragment.slice(colon + 1);
+  if (
+    ref !== "" && (ref.startsWith("-") || !REF.test(ref) || ref.includes(".."))
+  ) {
+    throw new InstallError(
+      "source-refused",
+      `Refusing git ref "${ref}": use a branch, tag or commit name`,
+    );
+  }
+  let subpath: string | undefined;
+  if (rawSub !== "") {
+    subpath = normalizeAssetPath(rawSub);
+    if (subpath === undefined) {
+      throw new InstallError(
+        "source-refused",
+        `Refusing sub-path "${rawSub}": it must be relative, without ".."`,
+      );
+    }
+  }
+  return {
+    kind: "git",
+    url,
+    ...(ref === "" ? {} : { ref }),
+    ...(subpath === undefined ? {} : { subpath }),
+  };
+}
+
+/**
+ * Writes a parsed source back in the form {@linkcode parseInstallSource} reads.
+ *
+ * @param source The source.
+ * @returns The source string.
+ */
+export function formatInstallSource(source: InstallSource): string {
+  if (source.kind === "local") return source.path;
+  const fragment = `${source.ref ?? ""}${
+    source.subpath === undefined ? "" : `:${source.subpath}`
+  }`;
+  return fragment === "" ? source.url : `${source.url}#${fragment}`;
+}

@@ -1,0 +1,126 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { discoverSync } from "../src/discover.ts";
+import { install, readLock, verify } from "../src/install/install.ts";
+import { directorySource } from "../src/sources.ts";
+import {
+  CONFIG,
+  currentDenoDir,
+  runCli,
+  tempDir,
+  writeSkill,
+  writeTree,
+} from "./_helpers.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const ROUNDS = 10;
+
+Deno.test("concurrent installs from several processes lose no lock entry", async () => {
+  await using dir = await tempDir();
+  const target = join(dir.path, "skills");
+  const names = Array.from({ length: 6 }, (_, i) => `skill-${i}`);
+  for (const name of names) await writeSkill(join(dir.path, "src"), name);
+  const runs = await Promise.all(
+    names.map((name) =>
+      runCli(["install", join(dir.path, "src", name), "--dir", target], {
+        permissions: ["--allow-read", "--allow-write"],
+      })
+    ),
+  );
+  for (const run of runs) assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(Object.keys(readLock(target).skills).sort(), names);
+  assert.equal((await verify(target)).ok, true);
+});
+
+async function writeVersion(
+  src: string,
+  version: number,
+  files: number,
+): Promise<void> {
+  await Deno.remove(src, { recursive: true }).catch(() => {});
+  await writeSkill(src, "pdf", { description: `version ${version}` });
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < files; i++) {
+    tree[`pdf/data/file-${i}.txt`] = `v${version} ${i} ${"x".repeat(2000)}`;
+  }
+  await writeTree(src, tree);
+}
+
+Deno.test("killing an update at any moment leaves the old or the new skill, never a half one", async () => {
+  await using dir = await tempDir();
+  const src = join(dir.path, "src");
+  const target = join(dir.path, "skills");
+  // Reference hashes of both versions.
+  await writeVersion(src, 1, 5);
+  const h1 =
+    (await install({ source: join(src, "pdf"), dir: join(dir.path, "ref1") }))
+      .hash;
+  await writeVersion(src, 2, 400);
+  const h2 =
+    (await install({ source: join(src, "pdf"), dir: join(dir.path, "ref2") }))
+      .hash;
+  const outcomes = { old: 0, new: 0 };
+  const denoDir = await currentDenoDir();
+  for (let round = 0; round < ROUNDS; round++) {
+    await writeVersion(src, 1, 5);
+    await install({ source: join(src, "pdf"), dir: target, force: true });
+    await writeVersion(src, 2, 400);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        `--config=${CONFIG}`,
+        "--allow-read",
+        "--allow-write",
+        CLI,
+        "install",
+        join(src, "pdf"),
+        "--dir",
+        target,
+      ],
+      env: { DENO_DIR: denoDir },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    // Kill somewhere between start-up and the end of the copy.
+    await new Promise((r) =>
+      setTimeout(r, 60 + Math.floor(Math.random() * 440))
+    );
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // it already finished
+    }
+    await child.status;
+    // The next operation recovers; until then a reader sees no half-written skill.
+    const seen = discoverSync({
+      sources: [directorySource(target)],
+      cache: false,
+    }).skills.map((s) => s.name);
+    assert.ok(
+      seen.length <= 1 && seen.every((n) => n === "pdf"),
+      JSON.stringify(seen),
+    );
+    const report = await verify(target, { staleMs: 1500 });
+    assert.equal(report.ok, true, JSON.stringify(report));
+    const hash = readLock(target).skills.pdf!.hash;
+    assert.ok(
+      hash === h1 || hash === h2,
+      `round ${round}: unexpected hash ${hash}`,
+    );
+    outcomes[hash === h1 ? "old" : "new"]++;
+    const leftovers = [...Deno.readDirSync(target)].map((e) => e.name).filter((
+      n,
+    ) => n.startsWith(".skillscope"));
+    assert.deepEqual(leftovers, []);
+    assert.deepEqual(
+      discoverSync({ sources: [directorySource(target)], cache: false }).skills
+        .map((s) => s.description),
+      [hash === h1 ? "version 1" : "version 2"],
+    );
+  }
+  console.log(
+    `kill -9 outcomes over ${ROUNDS} rounds: ${outcomes.old} old, ${outcomes.new} new`,
+  );
+});
