@@ -165,9 +165,11 @@ function* scanWithCache(
       }
       throw error;
     }
-    if (revalidate === "none" || isFresh(cached)) return cached;
+    if (revalidate === "none" || (cached.stamped && isFresh(cached))) {
+      return cached;
+    }
   }
-  const scan = yield* scanDirectory(source);
+  const scan = yield* scanDirectory(source, { stamps: revalidate === "stat" });
   if (cache && !scan.diagnostics.some((d) => d.code === "permission-skipped")) {
     setCachedScan(cache, source, scan);
   }

@@ -48,8 +48,8 @@ export interface FieldContext {
   readonly dirName?: string | undefined;
   /** Strict mode: every finding is an error, extension fields included. */
   readonly strict: boolean;
-  /** 1-based file line of each top-level key. */
-  readonly keyLines: ReadonlyMap<string, number>;
+  /** 1-based file line of a top-level key (called only when reporting). */
+  readonly lineOf: (key: string) => number | undefined;
 }
 
 type Report = (code: string, message: string, key?: string) => void;
@@ -70,7 +70,7 @@ export function checkFields(
   const file = context.path ?? "SKILL.md";
   const report: Report = (code, message, key) => {
     // A missing key points at the opening "---" line.
-    const line = (key === undefined ? undefined : context.keyLines.get(key)) ??
+    const line = (key === undefined ? undefined : context.lineOf(key)) ??
       1;
     diagnostics.push({
       level: levelOf(code, context.strict),
@@ -113,7 +113,10 @@ export function checkFields(
     );
   } else {
     fields.description = description;
-    const length = charLength(description);
+    // Code points never outnumber UTF-16 units: count only when it may matter.
+    const length = description.length > MAX_DESCRIPTION_CHARS
+      ? charLength(description)
+      : 0;
     if (length > MAX_DESCRIPTION_CHARS) {
       report(
         "description-too-long",
@@ -233,12 +236,19 @@ export function checkFields(
 
 const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
 
+const SIMPLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 function checkName(
   raw: string,
   dirName: string | undefined,
   file: string,
   report: Report,
 ): void {
+  // The common case: a valid ASCII name of the right length equal to its directory.
+  if (
+    raw.length <= MAX_NAME_CHARS && SIMPLE_NAME.test(raw) &&
+    (dirName === undefined || dirName === raw)
+  ) return;
   const name = raw.normalize("NFKC");
   const shown = truncate(name, 80);
   const length = charLength(name);

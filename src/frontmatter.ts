@@ -113,31 +113,38 @@ export interface FrontmatterHead extends FrontmatterSplit {
 
 // One buffer reused by every synchronous read: sync code cannot interleave.
 const buffer = new Uint8Array(MAX_FRONTMATTER_BYTES);
+const DASH = 0x2d;
+const LF = 0x0a;
 
 /**
  * Reads only the head of a `SKILL.md` — 8 KiB, extended to at most 64 KiB
- * when the frontmatter is not closed within it — and locates the frontmatter.
- * The caller must have checked that `path` is a regular file.
+ * when the frontmatter is not closed within it — and locates the frontmatter
+ * in the bytes, decoding only the YAML between the delimiters. The caller
+ * must have checked that `path` is a regular file.
  *
  * @param path Path of the file.
+ * @param size The file's size, when the caller knows it (saves a read call).
  * @returns The frontmatter and the number of bytes read.
  * @throws {SkillParseError} `frontmatter-missing`, `frontmatter-unclosed` or `frontmatter-too-large`.
  * @throws {Deno.errors.NotFound} and other fs errors from opening the file.
  */
-export function readFrontmatterSync(path: string): FrontmatterHead {
+export function readFrontmatterSync(
+  path: string,
+  size?: number,
+): FrontmatterHead {
   const file = Deno.openSync(path, { read: true });
   try {
-    let total = fill(file, 0, HEAD_BYTES);
-    let complete = total < HEAD_BYTES;
-    let text = normalizeText(decoder.decode(buffer.subarray(0, total)));
-    let split = locateFrontmatter(text, complete, path);
-    if (!split && !complete) {
+    // With the size known (from the caller's stat), one read call suffices.
+    const first = size === undefined ? HEAD_BYTES : Math.min(HEAD_BYTES, size);
+    let total = fill(file, 0, first);
+    let complete = total < HEAD_BYTES || (size !== undefined && size <= total);
+    let found = locateBytes(total, complete, path, 0);
+    if (found === undefined && !complete) {
       total += fill(file, total, MAX_FRONTMATTER_BYTES);
       complete = total < MAX_FRONTMATTER_BYTES;
-      text = normalizeText(decoder.decode(buffer.subarray(0, total)));
-      split = locateFrontmatter(text, complete, path);
+      found = locateBytes(total, complete, path, HEAD_BYTES - 8);
     }
-    if (!split) {
+    if (found === undefined) {
       if (complete) throw unclosed(path);
       throw new SkillParseError(
         "frontmatter-too-large",
@@ -145,10 +152,77 @@ export function readFrontmatterSync(path: string): FrontmatterHead {
         { path, line: 1, column: 1 },
       );
     }
-    return { ...split, bytesRead: total };
+    return { ...found, bytesRead: total };
   } finally {
     file.close();
   }
+}
+
+/**
+ * Finds the frontmatter in `buffer[0, length)` at the byte level and decodes
+ * only the YAML. Returns `undefined` when no closing line is in the bytes.
+ */
+function locateBytes(
+  length: number,
+  complete: boolean,
+  path: string,
+  searchFrom: number,
+): FrontmatterSplit | undefined {
+  const start = length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb &&
+      buffer[2] === 0xbf
+    ? 3
+    : 0;
+  const firstEnd = buffer.indexOf(LF, start);
+  const firstLineEnd = firstEnd === -1 || firstEnd > length ? length : firstEnd;
+  if (
+    !(buffer[start] === DASH && buffer[start + 1] === DASH &&
+      buffer[start + 2] === DASH) ||
+    !onlySpace(start + 3, firstLineEnd)
+  ) {
+    if (
+      (firstEnd === -1 || firstEnd >= length) && !complete && length - start < 3
+    ) return undefined;
+    // Slow path for the message: decode the first line.
+    const text = normalizeText(
+      decoder.decode(buffer.subarray(0, Math.min(length, 200))),
+    );
+    return locateFrontmatter(text, true, path);
+  }
+  if (firstEnd === -1 || firstEnd >= length) return undefined;
+  let lineStart = Math.max(firstEnd + 1, searchFrom);
+  // Re-align to a line start when resuming a search.
+  if (lineStart > firstEnd + 1) {
+    const previous = buffer.lastIndexOf(LF, lineStart - 1);
+    lineStart = previous === -1 ? firstEnd + 1 : previous + 1;
+  }
+  let line = 2;
+  for (let i = firstEnd + 1; i < lineStart; i++) if (buffer[i] === LF) line++;
+  while (lineStart < length) {
+    let lineEnd = buffer.indexOf(LF, lineStart);
+    if (lineEnd === -1 || lineEnd > length) lineEnd = length;
+    if (
+      buffer[lineStart] === DASH && buffer[lineStart + 1] === DASH &&
+      buffer[lineStart + 2] === DASH &&
+      lineStart + 3 <= lineEnd && onlySpace(lineStart + 3, lineEnd)
+    ) {
+      if (lineEnd === length && !complete) return undefined; // cut at the end of the head
+      let yaml = decoder.decode(buffer.subarray(firstEnd + 1, lineStart));
+      if (yaml.includes("\r")) yaml = yaml.replace(/\r\n?/g, "\n");
+      return { yaml, yamlLine: 2, bodyStart: -1, bodyLine: line + 1 };
+    }
+    lineStart = lineEnd + 1;
+    line++;
+  }
+  return undefined;
+}
+
+/** Whether `buffer[from, to)` holds only spaces, tabs and CR. */
+function onlySpace(from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = buffer[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
 }
 
 function fill(file: Deno.FsFile, from: number, to: number): number {

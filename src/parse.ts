@@ -103,15 +103,20 @@ export function analyzeFrontmatter(
     );
   }
   const frontmatter: Record<string, unknown> = Object.create(null);
-  for (const [key, entry] of Object.entries(value)) {
-    frontmatter[key] = deepFreeze(entry);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const entry = (value as Record<string, unknown>)[key];
+    frontmatter[key] = typeof entry === "object" && entry !== null
+      ? deepFreeze(entry)
+      : entry;
   }
   Object.freeze(frontmatter);
+  let lines: Map<string, number> | undefined;
   const checked = checkFields(frontmatter, {
     path,
     dirName: options.dirName,
     strict,
-    keyLines: keyLines(yaml, yamlLine),
+    lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
   });
   diagnostics.push(...checked.diagnostics);
   return { frontmatter, fields: checked.fields, diagnostics };

@@ -29,6 +29,8 @@ export interface DirectoryScan {
   readonly canonicalRoot: string | undefined;
   /** Modification times (ms; -1 unknown, -2 missing) of what was looked at, for stat revalidation. */
   readonly stamps: ReadonlyMap<string, number>;
+  /** Whether `stamps` were recorded (only when asked for: they cost a stat per directory). */
+  readonly stamped: boolean;
 }
 
 /** Marker yielded between units of work so async callers can give the event loop a turn. */
@@ -47,10 +49,12 @@ const SKILL_MD = "SKILL.md";
  */
 export function* scanDirectory(
   source: DirectorySource,
+  options: { stamps?: boolean } = {},
 ): Generator<ScanStep, DirectoryScan, void> {
   const root = source.path;
   const diagnostics: Diagnostic[] = [];
   const stamps = new Map<string, number>();
+  const wantStamps = options.stamps ?? false;
   const found: { rel: string; skill: Skill }[] = [];
 
   try {
@@ -66,7 +70,13 @@ export function* scanDirectory(
         message: `Skipped skill root "${root}": ${error.message}`,
         path: root,
       });
-      return { skills: [], diagnostics, canonicalRoot: undefined, stamps };
+      return {
+        skills: [],
+        diagnostics,
+        canonicalRoot: undefined,
+        stamps,
+        stamped: wantStamps,
+      };
     }
     throw error;
   }
@@ -100,7 +110,13 @@ export function* scanDirectory(
         message: `Skill root "${root}" does not exist`,
         path: root,
       });
-      return { skills: [], diagnostics, canonicalRoot: undefined, stamps };
+      return {
+        skills: [],
+        diagnostics,
+        canonicalRoot: undefined,
+        stamps,
+        stamped: wantStamps,
+      };
     }
     throw new InvalidSourceError(
       "read-failed",
@@ -113,7 +129,14 @@ export function* scanDirectory(
     kind: "directory",
     key: canonicalRoot,
   });
-  const context: LoadContext = { source, origin, diagnostics, stamps, found };
+  const context: LoadContext = {
+    source,
+    origin,
+    diagnostics,
+    stamps,
+    found,
+    wantStamps,
+  };
 
   if (!source.recursive) {
     const entries = readDirSorted(root, context);
@@ -143,7 +166,7 @@ export function* scanDirectory(
         break;
       }
       const entries = readDirSorted(dir, context);
-      stampOf(dir, stamps);
+      if (wantStamps) stampOf(dir, stamps);
       const skillEntry = entries.find((e) => e.name === SKILL_MD);
       if (skillEntry) {
         checkSkillFile(
@@ -206,6 +229,7 @@ export function* scanDirectory(
     diagnostics,
     canonicalRoot,
     stamps,
+    stamped: wantStamps,
   };
 }
 
@@ -215,6 +239,8 @@ interface LoadContext {
   readonly diagnostics: Diagnostic[];
   readonly stamps: Map<string, number>;
   readonly found: { rel: string; skill: Skill }[];
+  /** Record modification times for stat revalidation (costs a stat per directory). */
+  readonly wantStamps: boolean;
 }
 
 const MISSING = -2;
@@ -308,7 +334,7 @@ function checkSkillDir(
           message: `"${file}" is a dangling symlink; skipped`,
           path: file,
         });
-      } else {
+      } else if (context.wantStamps) {
         stampOf(dir, context.stamps); // a SKILL.md created later changes this directory
       }
       return;
@@ -360,7 +386,7 @@ function loadIfRegular(
   info: Deno.FileInfo,
   context: LoadContext,
 ): void {
-  context.stamps.set(file, mtimeOf(info));
+  if (context.wantStamps) context.stamps.set(file, mtimeOf(info));
   if (info.isSymlink) {
     context.diagnostics.push({
       level: "warning",
@@ -381,7 +407,7 @@ function loadIfRegular(
     });
     return;
   }
-  const skill = loadSkillFile(file, dir, dirName, context);
+  const skill = loadSkillFile(file, dir, dirName, info.size, context);
   if (skill) context.found.push({ rel, skill });
 }
 
@@ -389,10 +415,11 @@ function loadSkillFile(
   file: string,
   dir: string,
   dirName: string,
+  size: number,
   context: LoadContext,
 ): Skill | undefined {
   try {
-    const head = readFrontmatterSync(file);
+    const head = readFrontmatterSync(file, size);
     const analyzed = analyzeFrontmatter(head.yaml, {
       path: file,
       dirName,

@@ -6,6 +6,7 @@
  * @module
  */
 import { CORE_SCHEMA, load } from "js-yaml";
+import { parseSimpleYaml } from "./yaml_fast.ts";
 
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
 const MAX_ALIASES = 16;
@@ -28,7 +29,8 @@ export type YamlResult =
 
 /**
  * Parses one YAML document with the core schema (no JS types, no
- * timestamps), bounded aliases and depth. Never throws.
+ * timestamps), bounded aliases and depth. Never throws. Simple documents take
+ * a fast path that yields the same value (see `yaml_fast.ts`).
  *
  * @param text The YAML text.
  * @param options `lastKeyWins`: repeated keys take the last value instead of failing.
@@ -39,6 +41,8 @@ export function parseYaml(
   options: { lastKeyWins?: boolean } = {},
 ): YamlResult {
   if (text.trim() === "") return { ok: true, value: null };
+  const simple = parseSimpleYaml(text);
+  if (simple !== undefined) return { ok: true, value: simple };
   try {
     const value = load(text, {
       schema: CORE_SCHEMA,

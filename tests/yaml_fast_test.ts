@@ -1,0 +1,175 @@
+// Copyright 2026 the skillscope authors. MIT license.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { CORE_SCHEMA, load } from "js-yaml";
+import { parseSimpleYaml } from "../src/yaml_fast.ts";
+
+/** What js-yaml makes of the text, or a marker when it throws. */
+function reference(text: string): unknown {
+  try {
+    return load(text, { schema: CORE_SCHEMA });
+  } catch {
+    return "<<js-yaml error>>";
+  }
+}
+
+// Pieces that exercise every branch of the fast path and many of its refusals.
+const key = fc.constantFrom(
+  "name",
+  "description",
+  "license",
+  "metadata",
+  "globs",
+  "a",
+  "b_c",
+  "x-y",
+  "__proto__",
+  "Key9",
+);
+const word = fc.constantFrom(
+  "pdf",
+  "Use",
+  "when",
+  "the",
+  "user",
+  "asks",
+  "true",
+  "False",
+  "null",
+  "~",
+  "12",
+  "1.5",
+  "-x",
+  "a:b",
+  "a: b",
+  "#tag",
+  "x #y",
+  "it's",
+  '"q"',
+  "\\",
+  '\\"',
+  "'",
+  "''",
+  "[a]",
+  "{b}",
+  "a,b",
+  "&anchor",
+  "*alias",
+  "!tag",
+  "%",
+  "@",
+  "`",
+  ">",
+  "|",
+  "-",
+  "—",
+  "技能",
+  "😀",
+  "\t",
+  ":",
+  "é",
+);
+const phrase = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) =>
+  w.join(" ")
+);
+const spaces = fc.constantFrom("", " ", "  ");
+const scalarText = fc.oneof(
+  phrase,
+  phrase.map((p) => `"${p}"`),
+  phrase.map((p) => `'${p}'`),
+  phrase.map((p) => `"${p.replaceAll('"', '\\"')}"`),
+  phrase.map((p) => `'${p.replaceAll("'", "''")}'`),
+  fc.constant(""),
+);
+const line = fc.oneof(
+  fc.tuple(key, scalarText, spaces).map(([k, v, s]) => `${k}: ${v}${s}`),
+  fc.tuple(
+    key,
+    fc.constantFrom(">-", ">", "|", "|-", "|+", ">2"),
+    fc.array(phrase, { minLength: 0, maxLength: 3 }),
+    fc.constantFrom(1, 2, 4),
+  )
+    .map(([k, h, ls, n]) =>
+      [`${k}: ${h}`, ...ls.map((l) => `${" ".repeat(n)}${l}`)].join("\n")
+    ),
+  fc.tuple(
+    key,
+    fc.array(fc.tuple(key, scalarText), { minLength: 1, maxLength: 3 }),
+    fc.constantFrom(1, 2),
+  )
+    .map(([k, entries, n]) =>
+      [`${k}:`, ...entries.map(([a, b]) => `${" ".repeat(n)}${a}: ${b}`)].join(
+        "\n",
+      )
+    ),
+  fc.tuple(
+    key,
+    fc.array(scalarText, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom(0, 2),
+  )
+    .map(([k, items, n]) =>
+      [`${k}:`, ...items.map((i) => `${" ".repeat(n)}- ${i}`)].join("\n")
+    ),
+  fc.tuple(key, fc.array(scalarText, { maxLength: 3 })).map(([k, items]) =>
+    `${k}: [${items.join(", ")}]`
+  ),
+  fc.constantFrom(
+    "",
+    "# comment",
+    "  # indented comment",
+    "   ",
+    "---",
+    "...",
+    "key:value",
+    " indented: x",
+  ),
+);
+const documents = fc.array(line, { minLength: 1, maxLength: 6 }).map((ls) =>
+  ls.join("\n")
+);
+
+Deno.test("parseSimpleYaml() yields exactly what js-yaml yields whenever it accepts a document (property)", () => {
+  let accepted = 0;
+  fc.assert(
+    fc.property(documents, (text) => {
+      const fast = parseSimpleYaml(text);
+      if (fast === undefined) return;
+      accepted++;
+      assert.deepEqual(fast, reference(text), JSON.stringify(text));
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(
+    accepted > 300,
+    `the fast path accepted only ${accepted} documents`,
+  );
+});
+
+Deno.test("parseSimpleYaml() accepts the common shapes and refuses what it does not model", () => {
+  assert.deepEqual(
+    parseSimpleYaml(
+      'name: pdf\ndescription: "Say \\"hi\\""\nmetadata:\n  v: "1.0"\nglobs:\n  - "*.md"',
+    ),
+    {
+      name: "pdf",
+      description: 'Say "hi"',
+      metadata: { v: "1.0" },
+      globs: ["*.md"],
+    },
+  );
+  for (
+    const text of [
+      "a: &x 1",
+      "a: *x",
+      "a: !!str 1",
+      "a: 1",
+      "a: b: c",
+      "a: {x: 1}",
+      "a:\n  b:\n    c: 1",
+      "a: x\na: y",
+      "a:\tb",
+    ]
+  ) {
+    assert.equal(parseSimpleYaml(text), undefined, text);
+  }
+});
