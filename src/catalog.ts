@@ -180,11 +180,25 @@ export function renderCatalog(
   const fixed = layout.header.length + layout.footer(0, false).length +
     layout.sep.length * (sorted.length - 1) +
     frames.reduce((sum, f) => sum + f.length - HOLE.length, 0);
-  // Length of every entry's description at a cap of `max` characters.
+  // Length of every entry's description at a cap of `max` characters. Texts
+  // the format leaves as they are (plus a fixed wrapper, e.g. JSON quotes) are
+  // measured arithmetically; the others are rendered.
+  const wrapper = layout.describe("x").length - 1;
+  const simple = descriptions.map((d) =>
+    layout.describe(d).length === d.length + wrapper
+  );
   const describedLength = (max: number): number => {
     let total = 0;
-    for (const d of descriptions) {
-      total += layout.describe(shorten(d, max)).length;
+    for (let i = 0; i < descriptions.length; i++) {
+      const d = descriptions[i]!;
+      if (!simple[i]) {
+        total += layout.describe(shorten(d, max)).length;
+      } else if (d.length <= max) {
+        total += d.length + wrapper;
+      } else {
+        const c = d.charCodeAt(max - 1);
+        total += max - (c >= 0xd800 && c <= 0xdbff ? 1 : 0) + 1 + wrapper;
+      }
     }
     return total;
   };

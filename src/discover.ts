@@ -103,47 +103,87 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   }
 }
 
+// Identity numbers of scan results, so a combination of them can key a memo.
+const ids = new WeakMap<object, number>();
+let nextId = 1;
+function idOf(value: object): number {
+  let id = ids.get(value);
+  if (id === undefined) {
+    id = nextId++;
+    ids.set(value, id);
+  }
+  return id;
+}
+
+// The finished discovery per cache and combination of scan results: a cache
+// hit on every source returns the same frozen Discovery without re-merging.
+const merged = new WeakMap<SkillCache, Map<string, Discovery>>();
+const MERGED_PER_CACHE = 32;
+
 function* discoverSteps(
   options: DiscoverOptions,
 ): Generator<ScanStep, Discovery, void> {
   const cache = options.cache === false
     ? undefined
     : options.cache ?? defaultSkillCache;
-  const keep = nameFilter(options.include, options.exclude);
-  const collected: Skill[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const parts: {
+    diagnostics: readonly Diagnostic[];
+    skills: readonly Skill[];
+  }[] = [];
+  const keys: number[] = [];
   for (const source of options.sources) {
     if (source.kind === "notice") {
-      diagnostics.push(...source.diagnostics);
-      continue;
-    }
-    if (source.kind === "embedded") {
+      parts.push({ diagnostics: source.diagnostics, skills: [] });
+      keys.push(idOf(source));
+    } else if (source.kind === "embedded") {
       let loaded = cache && getCachedEmbedded(cache, source);
       if (!loaded) {
         loaded = loadEmbedded(source);
         if (cache) setCachedEmbedded(cache, source, loaded);
       }
-      diagnostics.push(...loaded.diagnostics);
-      if (loaded.skill && keep(loaded.skill.name)) collected.push(loaded.skill);
-      continue;
+      parts.push({
+        diagnostics: loaded.diagnostics,
+        skills: loaded.skill ? [loaded.skill] : [],
+      });
+      keys.push(idOf(loaded));
+    } else {
+      const scan = yield* scanWithCache(
+        source,
+        cache,
+        options.revalidate ?? "none",
+      );
+      parts.push(scan);
+      keys.push(idOf(scan));
     }
-    const scan = yield* scanWithCache(
-      source,
-      cache,
-      options.revalidate ?? "none",
-    );
-    diagnostics.push(...scan.diagnostics);
-    for (const skill of scan.skills) {
+  }
+  const key = cache &&
+    JSON.stringify([keys, options.include ?? [], options.exclude ?? []]);
+  const memo = cache &&
+    (merged.get(cache) ?? merged.set(cache, new Map()).get(cache)!);
+  const hit = key && memo?.get(key);
+  if (hit) return hit;
+
+  const keep = nameFilter(options.include, options.exclude);
+  const collected: Skill[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const part of parts) {
+    diagnostics.push(...part.diagnostics);
+    for (const skill of part.skills) {
       if (keep(skill.name)) collected.push(skill);
     }
   }
   const deduped = dedupeSkills(collected);
   diagnostics.push(...deduped.diagnostics);
-  return Object.freeze({
+  const discovery: Discovery = Object.freeze({
     skills: Object.freeze(deduped.skills),
     diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),
     shadowed: Object.freeze(deduped.shadowed),
   });
+  if (key && memo) {
+    if (memo.size >= MERGED_PER_CACHE) memo.delete(memo.keys().next().value!);
+    memo.set(key, discovery);
+  }
+  return discovery;
 }
 
 function* scanWithCache(

@@ -15,6 +15,10 @@ const XML: Record<string, string> = {
 // Python's html.escape(quote=True), which the reference tool uses.
 const HTML: Record<string, string> = { ...XML, "'": "&#x27;" };
 const SPECIAL = /[&<>"']/g;
+const HAS_SPECIAL = /[&<>"']/;
+// deno-lint-ignore no-control-regex -- matching control characters is the point
+const SUSPECT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // Characters XML 1.0 forbids outright (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F).
 const INVALID_XML =
   // deno-lint-ignore no-control-regex -- matching control characters is the point
@@ -27,7 +31,11 @@ const INVALID_XML =
  * @returns Text safe inside an XML element or attribute.
  */
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML, "\uFFFD").replace(SPECIAL, (c) => XML[c]!);
+  // Most text needs nothing: test cheaply before replacing.
+  const clean = SUSPECT.test(text) ? text.replace(INVALID_XML, "\uFFFD") : text;
+  return HAS_SPECIAL.test(clean)
+    ? clean.replace(SPECIAL, (c) => XML[c]!)
+    : clean;
 }
 
 /**

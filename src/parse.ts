@@ -10,6 +10,7 @@ import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
 import type { Diagnostic, ParsedSkill, SkillFields } from "./types.ts";
 import { parseYaml, quoteColonValues } from "./yaml.ts";
+import { parseSimpleYaml } from "./yaml_fast.ts";
 
 /** Options of {@linkcode parseSkillMd}. */
 export interface ParseOptions {
@@ -52,7 +53,29 @@ export function analyzeFrontmatter(
     ...(column === undefined ? {} : { column: column + 1 }),
   });
 
-  let result = parseYaml(yaml);
+  const simple = parseSimpleYaml(yaml);
+  let result: ReturnType<typeof parseYaml> | undefined = simple === undefined
+    ? undefined
+    : { ok: true, value: simple };
+  // The common defect, an unquoted ": " in a plain value, is repaired without
+  // a full parse attempt when the repaired text is in the simple subset: the
+  // original then certainly fails, since only key lines differ.
+  if (result === undefined) {
+    const quoted = quoteColonValues(yaml);
+    const repaired = quoted === yaml ? undefined : parseSimpleYaml(quoted);
+    if (repaired !== undefined) {
+      const { line, column } = firstDifference(yaml, quoted);
+      diagnostics.push({
+        level: strict ? "error" : "warning",
+        code: "yaml-invalid",
+        message:
+          `Invalid YAML in the frontmatter of ${file} (a plain value contains ": "); it parses only after quoting values that contain ": ", which strict parsers reject`,
+        ...at(line, column),
+      });
+      result = { ok: true, value: repaired };
+    }
+  }
+  result ??= parseYaml(yaml);
   if (!result.ok && result.duplicateKey) {
     const first = result;
     result = parseYaml(yaml, { lastKeyWins: true });
@@ -185,6 +208,24 @@ function keyLines(yaml: string, yamlLine: number): Map<string, number> {
     start = end + 1;
   }
   return lines;
+}
+
+/** 0-based line and column of the ": " in the first line that quoting changed. */
+function firstDifference(
+  before: string,
+  after: string,
+): { line: number; column: number } {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      const line = a[i]!;
+      const colon = line.indexOf(": ");
+      const second = line.indexOf(": ", colon + 2);
+      return { line: i, column: second === -1 ? colon : second };
+    }
+  }
+  return { line: 0, column: 0 };
 }
 
 function deepFreeze<T>(value: T, seen: Set<unknown> = new Set()): T {

@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { discover } from "../discover.ts";
+import { discoverSync } from "../discover.ts";
 import { truncate } from "../frontmatter.ts";
+import type { Discovery } from "../types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { formatDiagnostic, writeErr, writeJson, writeOut } from "./io.ts";
+import { formatDiagnostic, writeErr, writeOut } from "./io.ts";
 import { discoverOptionsFrom, SOURCE_HELP, SOURCE_OPTIONS } from "./sources.ts";
 
 /** The `list` command. */
@@ -26,16 +27,17 @@ Options:
   --json           Print { "skills", "diagnostics", "shadowed" }
   -h, --help       Show this help`,
   options: { ...SOURCE_OPTIONS, json: { type: "boolean" } },
-  async run(values): Promise<number> {
-    const found = await discover(discoverOptionsFrom(values));
+  run(values): Promise<number> {
+    // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
+    const found = discoverSync(discoverOptionsFrom(values));
     for (const d of found.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
     if (values.json === true) {
-      writeJson(found);
-      return EXIT.ok;
+      writeDiscoveryJson(found);
+      return Promise.resolve(EXIT.ok);
     }
     if (found.skills.length === 0) {
       writeErr("No skills found\n");
-      return EXIT.ok;
+      return Promise.resolve(EXIT.ok);
     }
     const rows = found.skills.map((s) => [
       s.name,
@@ -51,6 +53,49 @@ Options:
       cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
         .join("  ").trimEnd();
     writeOut(`${[header, ...rows].map(line).join("\n")}\n`);
-    return EXIT.ok;
+    return Promise.resolve(EXIT.ok);
   },
 };
+
+/**
+ * Writes a discovery as `JSON.stringify(found, null, 2)` would, one skill at
+ * a time, so thousands of skills never sit in memory as one huge string.
+ */
+function writeDiscoveryJson(found: Discovery): void {
+  const chunk: string[] = [];
+  let size = 0;
+  const emit = (text: string): void => {
+    chunk.push(text);
+    size += text.length;
+    if (size > 1 << 16) {
+      writeOut(chunk.join(""));
+      chunk.length = 0;
+      size = 0;
+    }
+  };
+  const array = (
+    key: string,
+    items: readonly unknown[],
+    last: boolean,
+  ): void => {
+    if (items.length === 0) {
+      emit(`  "${key}": []${last ? "" : ","}\n`);
+      return;
+    }
+    emit(`  "${key}": [\n`);
+    items.forEach((item, i) => {
+      emit(
+        `    ${JSON.stringify(item, null, 2).replaceAll("\n", "\n    ")}${
+          i < items.length - 1 ? "," : ""
+        }\n`,
+      );
+    });
+    emit(`  ]${last ? "" : ","}\n`);
+  };
+  emit("{\n");
+  array("skills", found.skills, false);
+  array("diagnostics", found.diagnostics, false);
+  array("shadowed", found.shadowed, true);
+  emit("}\n");
+  writeOut(chunk.join(""));
+}

@@ -41,7 +41,7 @@ export const readCommand: Command = {
   options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     const body = await set.read(name!);
     if (values.json === true) {
       const skill = set.require(name!);
@@ -75,7 +75,7 @@ export const assetCommand: Command = {
       2,
       "skillscope asset NAME RELPATH",
     );
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     const bytes = await set.readAsset(name!, path!);
     let rest = bytes;
     while (rest.length > 0) rest = rest.subarray(Deno.stdout.writeSync(rest));
@@ -94,7 +94,7 @@ export const resourcesCommand: Command = {
   options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     const resources = await set.resources(name!);
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {
@@ -122,7 +122,7 @@ export const matchCommand: Command = {
     if (positionals.length === 0) {
       throw new UsageError('"match" needs at least one PATH');
     }
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     const matched = set.match(positionals);
     if (values.json === true) {
       writeJson({
@@ -160,7 +160,7 @@ export const searchCommand: Command = {
         `--limit must be a positive integer, got "${values.limit}"`,
       );
     }
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     const hits = set.search(positionals.join(" "), { limit });
     if (values.json === true) {
       writeJson(
@@ -222,7 +222,7 @@ export const catalogCommand: Command = {
         `--max-chars must be a non-negative integer, got "${raw}"`,
       );
     }
-    const set = await openSkillSet(values, { report: true });
+    const set = openSkillSet(values, { report: true });
     const text = set.catalog(
       maxChars === undefined ? { format } : { format, maxChars },
     );
@@ -242,7 +242,7 @@ export const activateCommand: Command = {
   options: { ...SOURCE_OPTIONS },
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
-    const set = await openSkillSet(values);
+    const set = openSkillSet(values);
     writeOut(`${await set.activate(name!)}\n`);
     return EXIT.ok;
   },
@@ -258,7 +258,7 @@ export const mcpCommand: Command = {
   ),
   options: { ...SOURCE_OPTIONS },
   async run(values): Promise<number> {
-    const set = await openSkillSet(values, { report: true });
+    const set = openSkillSet(values, { report: true });
     // Loaded on demand: the MCP SDK is large and no other command needs it.
     const { serveMcp } = await import("../mcp.ts");
     await serveMcp(set);

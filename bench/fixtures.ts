@@ -1,0 +1,40 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Benchmark trees, generated once and kept in the system temp directory
+ * (`$TMPDIR/skillscope-bench/<count>-<layout>`), reused by later runs.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { generateSkillTree } from "./generate.ts";
+
+/**
+ * The root of a generated tree of `count` skills, generating it when missing.
+ *
+ * @param count Number of skills.
+ * @param layout `flat` or `nested`.
+ * @returns The tree's root.
+ */
+export function benchTree(
+  count: number,
+  layout: "flat" | "nested" = "flat",
+): string {
+  const base = join(Deno.env.get("TMPDIR") ?? "/tmp", "skillscope-bench");
+  const root = join(base, `${count}-${layout}`);
+  const marker = `${root}.done`;
+  try {
+    Deno.statSync(marker);
+    return root;
+  } catch {
+    // not generated yet
+  }
+  try {
+    Deno.removeSync(root, { recursive: true });
+  } catch {
+    // nothing half-made to clear
+  }
+  Deno.mkdirSync(root, { recursive: true });
+  generateSkillTree(root, count, { layout });
+  Deno.writeTextFileSync(marker, new Date().toISOString());
+  return root;
+}
