@@ -14,14 +14,14 @@ for (const size of sizes) {
     name: `discoverSync ${size} flat skills, cold (no cache)`,
     group: `discover ${size}`,
     baseline: true,
-    fn() {
+    fn(): void {
       discoverSync({ sources: [directorySource(root)], cache: false });
     },
   });
   Deno.bench({
     name: `discover (async) ${size} flat skills, cold`,
     group: `discover ${size}`,
-    async fn() {
+    async fn(): Promise<void> {
       await discover({ sources: [directorySource(root)], cache: false });
     },
   });
@@ -31,14 +31,14 @@ for (const size of sizes) {
   Deno.bench({
     name: `discoverSync ${size} flat skills, warm (cache hit)`,
     group: `discover ${size}`,
-    fn() {
+    fn(): void {
       discoverSync({ sources, cache });
     },
   });
   Deno.bench({
     name: `in-Deno raw-read floor ${size} (readdir + open/read 8 KiB/close)`,
     group: `discover ${size}`,
-    fn() {
+    fn(): void {
       const buffer = new Uint8Array(8192);
       for (const entry of Deno.readDirSync(root)) {
         if (!entry.isDirectory) continue;
@@ -53,7 +53,7 @@ for (const size of sizes) {
 const nested = benchTree(2_000, "nested");
 Deno.bench({
   name: "discoverSync 2000 skills, nested layout, recursive",
-  fn() {
+  fn(): void {
     discoverSync({
       sources: [directorySource(nested, { recursive: true, maxDirs: 10_000 })],
       cache: false,

@@ -16,8 +16,8 @@ const XML: Record<string, string> = {
 const HTML: Record<string, string> = { ...XML, "'": "&#x27;" };
 const SPECIAL = /[&<>"']/g;
 const HAS_SPECIAL = /[&<>"']/;
-// deno-lint-ignore no-control-regex -- matching control characters is the point
 const SUSPECT =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // Characters XML 1.0 forbids outright (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/F).
 const INVALID_XML =

@@ -174,7 +174,9 @@ function locateBytes(
     : 0;
   const firstEnd = buffer.indexOf(LF, start);
   const firstLineEnd = firstEnd === -1 || firstEnd > length ? length : firstEnd;
+  // The buffer is shared: never look at bytes past `length` (they are stale).
   if (
+    length - start < 3 ||
     !(buffer[start] === DASH && buffer[start + 1] === DASH &&
       buffer[start + 2] === DASH) ||
     !onlySpace(start + 3, firstLineEnd)

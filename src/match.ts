@@ -22,16 +22,34 @@ const matchers = new WeakMap<Skill, Matcher>();
  * @returns A predicate on normalized paths.
  */
 export function compileGlobs(globs: readonly string[]): Matcher {
-  const normalized = globs.map(normalizeGlob);
-  const withSlash = normalized.filter((g) => g.includes("/"));
-  const bare = normalized.filter((g) => !g.includes("/"));
-  const full = withSlash.length > 0
-    ? picomatch(withSlash, { dot: true })
-    : undefined;
-  const base = bare.length > 0
-    ? picomatch(bare, { dot: true, basename: true })
-    : undefined;
-  return (path) => (full?.(path) ?? false) || (base?.(path) ?? false);
+  const normalized = globs.map(normalizeGlob).filter((g) => g !== "");
+  const withSlash = safeMatcher(
+    normalized.filter((g) => g.includes("/")),
+    false,
+  );
+  const bare = safeMatcher(normalized.filter((g) => !g.includes("/")), true);
+  return (path) => (withSlash?.(path) ?? false) || (bare?.(path) ?? false);
+}
+
+/** A picomatch matcher for the globs it accepts; a glob it rejects never matches. */
+function safeMatcher(globs: string[], basename: boolean): Matcher | undefined {
+  const valid = globs.filter((g) => {
+    try {
+      picomatch(g, { dot: true, basename });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (valid.length === 0) return undefined;
+  const matcher = picomatch(valid, { dot: true, basename });
+  return (path) => {
+    try {
+      return matcher(path);
+    } catch {
+      return false;
+    }
+  };
 }
 
 function normalizeGlob(glob: string): string {

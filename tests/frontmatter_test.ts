@@ -166,3 +166,25 @@ Deno.test("readFrontmatterSync() decodes invalid UTF-8 lossily", async () => {
     "name: a\ndescription: bad \uFFFD\uFFFD bytes\n",
   );
 });
+
+Deno.test("readFrontmatterSync() never reads stale bytes of the shared buffer", async () => {
+  await using dir = await tempDir();
+  const full = join(dir.path, "full.md");
+  const empty = join(dir.path, "empty.md");
+  const dashes = join(dir.path, "dashes.md");
+  await Deno.writeTextFile(
+    full,
+    `---\nname: a\ndescription: b\n---\n${"x".repeat(9000)}`,
+  );
+  await Deno.writeTextFile(empty, "");
+  await Deno.writeTextFile(dashes, "--");
+  readFrontmatterSync(full); // fills the buffer with a valid frontmatter
+  for (const path of [empty, dashes]) {
+    assert.throws(
+      () => readFrontmatterSync(path),
+      (e: unknown) =>
+        e instanceof SkillParseError && e.code === "frontmatter-missing",
+      path,
+    );
+  }
+});

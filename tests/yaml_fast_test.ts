@@ -137,7 +137,7 @@ Deno.test("parseSimpleYaml() yields exactly what js-yaml yields whenever it acce
       accepted++;
       assert.deepEqual(fast, reference(text), JSON.stringify(text));
     }),
-    { numRuns: 3000 },
+    { numRuns: Number(Deno.env.get("FUZZ_RUNS") ?? "3000") },
   );
   assert.ok(
     accepted > 300,

@@ -118,7 +118,7 @@ export const matchCommand: Command = {
     'Prints the names of the matching skills. --json: { "matched": [{ name, path, globs, alwaysApply }] }.',
   ),
   options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
-  async run(values, positionals): Promise<number> {
+  run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"match" needs at least one PATH');
     }
@@ -136,7 +136,7 @@ export const matchCommand: Command = {
     } else if (matched.length > 0) {
       writeOut(`${matched.map((s) => s.name).join("\n")}\n`);
     }
-    return EXIT.ok;
+    return Promise.resolve(EXIT.ok);
   },
 };
 
@@ -150,7 +150,7 @@ export const searchCommand: Command = {
     "  --limit N        Most results (default 10)",
   ),
   options: { ...SOURCE_OPTIONS, ...JSON_OPTION, limit: { type: "string" } },
-  async run(values, positionals): Promise<number> {
+  run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"search" needs a QUERY');
     }
@@ -181,7 +181,7 @@ export const searchCommand: Command = {
         }\n`,
       );
     }
-    return EXIT.ok;
+    return Promise.resolve(EXIT.ok);
   },
 };
 
@@ -206,7 +206,7 @@ export const catalogCommand: Command = {
     format: { type: "string" },
     "max-chars": { type: "string" },
   },
-  async run(values): Promise<number> {
+  run(values): Promise<number> {
     const format = (values.format ?? "xml") as CatalogFormat;
     if (!FORMATS.includes(format)) {
       throw new UsageError(
@@ -227,7 +227,7 @@ export const catalogCommand: Command = {
       maxChars === undefined ? { format } : { format, maxChars },
     );
     if (text !== "") writeOut(`${text}\n`);
-    return EXIT.ok;
+    return Promise.resolve(EXIT.ok);
   },
 };
 
