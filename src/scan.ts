@@ -12,12 +12,13 @@ import {
   SkillParseError,
 } from "./errors.ts";
 import { readFrontmatterSync } from "./frontmatter.ts";
+import { isSymlinkSync } from "./fs_checks.ts";
 import { analyzeFrontmatter } from "./parse.ts";
 import { assertReadPermission } from "./permissions.ts";
 import { buildSkill } from "./skill.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "./types.ts";
-import { kindOf, parseErrorDiagnostic } from "./validate.ts";
+import { kindOf, notRegularFile, parseErrorDiagnostic } from "./validate.ts";
 
 /** The result of scanning one directory source. */
 export interface DirectoryScan {
@@ -70,13 +71,7 @@ export function* scanDirectory(
         message: `Skipped skill root "${root}": ${error.message}`,
         path: root,
       });
-      return {
-        skills: [],
-        diagnostics,
-        canonicalRoot: undefined,
-        stamps,
-        stamped: wantStamps,
-      };
+      return emptyScan(diagnostics, stamps, wantStamps);
     }
     throw error;
   }
@@ -110,13 +105,7 @@ export function* scanDirectory(
         message: `Skill root "${root}" does not exist`,
         path: root,
       });
-      return {
-        skills: [],
-        diagnostics,
-        canonicalRoot: undefined,
-        stamps,
-        stamped: wantStamps,
-      };
+      return emptyScan(diagnostics, stamps, wantStamps);
     }
     throw new InvalidSourceError(
       "read-failed",
@@ -245,6 +234,14 @@ interface LoadContext {
 
 const MISSING = -2;
 
+function emptyScan(
+  diagnostics: Diagnostic[],
+  stamps: Map<string, number>,
+  stamped: boolean,
+): DirectoryScan {
+  return { skills: [], diagnostics, canonicalRoot: undefined, stamps, stamped };
+}
+
 /**
  * `dir` + separator + `name`, for a normalized absolute `dir` and a name from
  * a directory listing (no separators, never "." or ".."): what `join` would
@@ -344,7 +341,7 @@ function checkSkillDir(
       : Deno.lstatSync(file);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      if (isSymlink(file)) {
+      if (isSymlinkSync(file)) {
         context.diagnostics.push({
           level: "error",
           code: "skill-md-not-file",
@@ -414,14 +411,7 @@ function loadIfRegular(
     return;
   }
   if (!info.isFile) {
-    context.diagnostics.push({
-      level: "error",
-      code: "skill-md-not-file",
-      message: `"${file}" is not a regular file (${
-        kindOf(info)
-      }); it was not opened`,
-      path: file,
-    });
+    context.diagnostics.push(notRegularFile(file, info));
     return;
   }
   const skill = loadSkillFile(file, dir, dirName, info.size, context);
@@ -463,14 +453,6 @@ function loadSkillFile(
       });
     }
     return undefined;
-  }
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return Deno.lstatSync(path).isSymlink;
-  } catch {
-    return false;
   }
 }
 

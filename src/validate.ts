@@ -6,6 +6,7 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import { SkillParseError } from "./errors.ts";
+import { existsSync } from "./fs_checks.ts";
 import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
 import { analyzeFrontmatter, type ParseOptions } from "./parse.ts";
 import { assertReadPermission } from "./permissions.ts";
@@ -172,14 +173,7 @@ export function validateSkillDirSync(
       }];
     }
     if (!fileInfo.isFile) {
-      return [{
-        level: "error",
-        code: "skill-md-not-file",
-        message: `"${file}" is not a regular file (${
-          kindOf(fileInfo)
-        }); it was not opened`,
-        path: file,
-      }];
+      return [notRegularFile(file, fileInfo)];
     }
   }
   try {
@@ -210,6 +204,24 @@ export function parseErrorDiagnostic(error: SkillParseError): Diagnostic {
     ...(error.path === undefined ? {} : { path: error.path }),
     ...(error.line === undefined ? {} : { line: error.line }),
     ...(error.column === undefined ? {} : { column: error.column }),
+  };
+}
+
+/**
+ * The diagnostic for a `SKILL.md` that is not a regular file.
+ *
+ * @param file The path.
+ * @param info Its stat.
+ * @returns A `skill-md-not-file` error.
+ */
+export function notRegularFile(file: string, info: Deno.FileInfo): Diagnostic {
+  return {
+    level: "error",
+    code: "skill-md-not-file",
+    message: `"${file}" is not a regular file (${
+      kindOf(info)
+    }); it was not opened`,
+    path: file,
   };
 }
 
@@ -245,13 +257,4 @@ function fsDiagnostic(
     message: `${message}: ${reason}`,
     path,
   };
-}
-
-function existsSync(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ import { readFrontmatterSync } from "../frontmatter.ts";
 import { analyzeFrontmatter } from "../parse.ts";
 import { assertReadPermission } from "../permissions.ts";
 import { directorySource } from "../sources.ts";
+import { existsSync as exists, isFileSync as isFile } from "../fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { git, type GitRunner, runGit } from "./git.ts";
 import { hashBytes, hashDirectorySync, treeHash } from "./hash.ts";
@@ -786,21 +787,4 @@ function assertWritable(dir: string): void {
     throw new PermissionDeniedError("write", dir, `--allow-write=${dir}`);
   }
   assertReadPermission(dir);
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { join } from "node:path";
+import { existsSync as exists } from "../fs_checks.ts";
 import {
   type LockEntry,
   readLockfileSync,
@@ -112,13 +113,4 @@ export function recoverSync(dir: string): string | undefined {
     }
   }
   return note;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
