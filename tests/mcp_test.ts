@@ -3,8 +3,10 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { currentDenoDir } from "./_helpers.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
   .replace(/\/$/, "");
 
