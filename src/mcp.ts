@@ -17,6 +17,7 @@ import {
   type ReadResourceRequest,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import process from "node:process";
 import { SkillAccessError } from "./errors.ts";
 import type { SkillSet } from "./skill_set.ts";
 import { callSkillTool, skillTools } from "./tools.ts";
@@ -108,5 +109,7 @@ export async function serveMcp(set: SkillSet): Promise<void> {
     server.onclose = () => resolve();
   });
   await server.connect(new StdioServerTransport());
+  // The client going away (stdin ends) ends the server, with exit code 0.
+  process.stdin.once("end", () => void server.close());
   await closed;
 }

@@ -80,10 +80,22 @@ const NOT_PLAIN = new Set(['"', "'", "|", ">", "[", "{", "&", "*", "!", "#"]);
  */
 export function quoteColonValues(text: string): string {
   let changed = false;
+  // Inside a block scalar (`key: |` / `key: >` and the lines indented deeper
+  // than its key), text is content, not YAML: leave it alone.
+  let blockIndent = -1;
   const lines = text.split("\n").map((line) => {
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent >= 0) {
+      if (line.trim() === "" || indent > blockIndent) return line;
+      blockIndent = -1;
+    }
     const match = KEY_VALUE.exec(line);
     if (!match) return line;
     const [, head = "", value = ""] = match;
+    if (value[0] === "|" || value[0] === ">") {
+      blockIndent = indent;
+      return line;
+    }
     if (value === "" || NOT_PLAIN.has(value[0] ?? "")) return line;
     if (!value.includes(": ") && !value.endsWith(":")) return line;
     changed = true;

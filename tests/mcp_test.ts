@@ -100,3 +100,45 @@ Deno.test("the official MCP client lists and calls every tool of skillscope mcp"
     await client.close();
   }
 });
+
+Deno.test("skillscope mcp exits 0 when the client closes its stdin", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${FIXTURES}`,
+      CLI,
+      "mcp",
+      "--root",
+      FIXTURES,
+    ],
+    env: { DENO_DIR: await currentDenoDir() },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(
+    `${
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "t", version: "1" },
+        },
+      })
+    }\n`,
+  ));
+  await writer.close();
+  const out = await child.output();
+  assert.equal(out.code, 0);
+  assert.match(
+    new TextDecoder().decode(out.stdout),
+    /"serverInfo":\{"name":"skillscope"/,
+  );
+});

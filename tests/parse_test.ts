@@ -187,3 +187,14 @@ Deno.test("parseSkillMd() keeps dates and version-like values as strings", () =>
   );
   assert.equal(parsed.fields.metadata?.released, "2024-01-31");
 });
+
+Deno.test("parseSkillMd() repairs the colon without touching block scalar content", () => {
+  const parsed = parseSkillMd(
+    skillMd(
+      "name: a\ndescription: Use when: asked\nnotes: |\n  step: one: two\n  done\nlicense: MIT",
+    ),
+  );
+  assert.equal(parsed.fields.description, "Use when: asked");
+  assert.equal(parsed.frontmatter.notes, "step: one: two\ndone\n");
+  assert.equal(parsed.fields.license, "MIT");
+});
