@@ -17,12 +17,16 @@ Deno.test("the official MCP client lists and calls every tool of skillscope mcp"
       "run",
       "--quiet",
       "--no-prompt",
+      `--config=${CONFIG}`,
       `--allow-read=${FIXTURES}`,
       CLI,
       "mcp",
       "--root",
       FIXTURES,
     ],
+    // The SDK forwards only a few variables by default; Deno needs its cache
+    // directory and this environment's CA settings.
+    env: { ...Deno.env.toObject(), DENO_DIR: await currentDenoDir() },
     stderr: "pipe",
   });
   const client = new Client({ name: "skillscope-test", version: "1.0.0" });
