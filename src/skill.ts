@@ -34,27 +34,26 @@ export function buildSkill(
   frontmatter: Readonly<Record<string, unknown>>,
   place: SkillPlace,
 ): Skill {
-  // Key order is the JSON order users see: identity first, raw frontmatter last.
-  const skill: Skill = {
+  // Key order is the JSON order users see: identity first, raw frontmatter
+  // last. Properties are added one by one (no spread objects on the hot path).
+  const skill = {
     name: fields.name ?? place.fallbackName,
     description: fields.description ?? "",
-    ...(place.path === undefined ? {} : { path: place.path }),
-    ...(place.dir === undefined ? {} : { dir: place.dir }),
-    ...(place.scope === undefined ? {} : { scope: place.scope }),
-    source: place.source,
-    ...(fields.license === undefined ? {} : { license: fields.license }),
-    ...(fields.compatibility === undefined
-      ? {}
-      : { compatibility: fields.compatibility }),
-    ...(fields.allowedTools === undefined
-      ? {}
-      : { allowedTools: fields.allowedTools }),
-    ...(fields.metadata === undefined ? {} : { metadata: fields.metadata }),
-    ...(fields.globs === undefined ? {} : { globs: fields.globs }),
-    ...(fields.alwaysApply === undefined
-      ? {}
-      : { alwaysApply: fields.alwaysApply }),
-    frontmatter,
-  };
+  } as { -readonly [K in keyof Skill]: Skill[K] };
+  if (place.path !== undefined) skill.path = place.path;
+  if (place.dir !== undefined) skill.dir = place.dir;
+  if (place.scope !== undefined) skill.scope = place.scope;
+  skill.source = place.source;
+  if (fields.license !== undefined) skill.license = fields.license;
+  if (fields.compatibility !== undefined) {
+    skill.compatibility = fields.compatibility;
+  }
+  if (fields.allowedTools !== undefined) {
+    skill.allowedTools = fields.allowedTools;
+  }
+  if (fields.metadata !== undefined) skill.metadata = fields.metadata;
+  if (fields.globs !== undefined) skill.globs = fields.globs;
+  if (fields.alwaysApply !== undefined) skill.alwaysApply = fields.alwaysApply;
+  skill.frontmatter = frontmatter;
   return Object.freeze(skill);
 }
