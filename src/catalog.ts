@@ -45,43 +45,17 @@ const note = (n: number) => `${n} more skill${n === 1 ? "" : "s"} omitted`;
 function layoutOf(format: CatalogFormat): Layout {
   switch (format) {
     case "xml":
-      return {
-        header: "<available_skills>\n",
-        sep: "\n",
-        footer: (n, empty) =>
-          `${empty ? "" : "\n"}</available_skills>${
-            n > 0 ? `\n<!-- ${note(n)} -->` : ""
-          }`,
-        frame: (s, d) =>
-          `<skill><name>${escapeXml(s.name)}</name>${
-            d ? `<description>${HOLE}</description>` : ""
-          }${
-            s.path === undefined
-              ? ""
-              : `<location>${escapeXml(s.path)}</location>`
-          }</skill>`,
-        describe: escapeXml,
-        put: (frame, d) => frame.replace(HOLE, () => d),
-      };
+      return xmlLayout(
+        escapeXml,
+        (tag, value) => `<${tag}>${value}</${tag}>`,
+        "",
+      );
     case "skills-ref":
-      return {
-        header: "<available_skills>\n",
-        sep: "\n",
-        footer: (n, empty) =>
-          `${empty ? "" : "\n"}</available_skills>${
-            n > 0 ? `\n<!-- ${note(n)} -->` : ""
-          }`,
-        frame: (s, d) =>
-          `<skill>\n<name>\n${escapeHtml(s.name)}\n</name>\n${
-            d ? `<description>\n${HOLE}\n</description>\n` : ""
-          }${
-            s.path === undefined
-              ? ""
-              : `<location>\n${escapeHtml(s.path)}\n</location>\n`
-          }</skill>`,
-        describe: escapeHtml,
-        put: (frame, d) => frame.replace(HOLE, () => d),
-      };
+      return xmlLayout(
+        escapeHtml,
+        (tag, value) => `<${tag}>\n${value}\n</${tag}>\n`,
+        "\n",
+      );
     case "markdown":
       return {
         header: "",
@@ -116,6 +90,33 @@ function layoutOf(format: CatalogFormat): Layout {
         `Unknown catalog format "${format}": expected xml, json, markdown or skills-ref`,
       );
   }
+}
+
+/**
+ * The two `<available_skills>` layouts: ours (one skill per line) and the
+ * reference tool's (every tag and value on its own line).
+ */
+function xmlLayout(
+  escape: (text: string) => string,
+  element: (tag: string, value: string) => string,
+  afterSkill: string,
+): Layout {
+  return {
+    header: "<available_skills>\n",
+    sep: "\n",
+    footer: (n, empty) =>
+      `${empty ? "" : "\n"}</available_skills>${
+        n > 0 ? `\n<!-- ${note(n)} -->` : ""
+      }`,
+    frame: (s, d) =>
+      `<skill>${afterSkill}${element("name", escape(s.name))}${
+        d ? element("description", HOLE) : ""
+      }${
+        s.path === undefined ? "" : element("location", escape(s.path))
+      }</skill>`,
+    describe: escape,
+    put: (frame, d) => frame.replace(HOLE, () => d),
+  };
 }
 
 function oneLine(text: string): string {

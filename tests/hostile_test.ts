@@ -6,6 +6,16 @@ import { directorySource } from "../src/sources.ts";
 import { GOOD, type HostileEntry, writeHostileTree } from "./_hostile.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
+function listArgs(root: string, recursive: boolean): string[] {
+  return [
+    "list",
+    "--root",
+    root,
+    "--json",
+    ...(recursive ? ["--recursive"] : []),
+  ];
+}
+
 interface Listed {
   skills: { name: string; description: string }[];
   diagnostics: { code: string; path?: string; message: string }[];
@@ -56,13 +66,7 @@ Deno.test("a hostile tree: the CLI finishes quickly, names every bad file, and l
   const entries = await writeHostileTree(root, join(dir.path, "outside"));
   for (const recursive of [false, true]) {
     const started = performance.now();
-    const run = await runCli([
-      "list",
-      "--root",
-      root,
-      "--json",
-      ...(recursive ? ["--recursive"] : []),
-    ], {
+    const run = await runCli(listArgs(root, recursive), {
       permissions: [`--allow-read=${dir.path}`],
     });
     const elapsed = performance.now() - started;
@@ -162,13 +166,7 @@ Deno.test("a sub-tree denied by Deno's sandbox is skipped with a diagnostic; the
   await writeSkill(root, "secret");
   await writeSkill(root, "nested/deep-secret");
   for (const recursive of [false, true]) {
-    const run = await runCli([
-      "list",
-      "--root",
-      root,
-      "--json",
-      ...(recursive ? ["--recursive"] : []),
-    ], {
+    const run = await runCli(listArgs(root, recursive), {
       permissions: [
         `--allow-read=${root}`,
         `--deny-read=${join(root, "secret")},${join(root, "nested")}`,

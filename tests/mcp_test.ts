@@ -9,21 +9,23 @@ const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
   .replace(/\/$/, "");
+/** `skillscope mcp` on the bundled skills, with read permission for them only. */
+const SERVER_ARGS = [
+  "run",
+  "--quiet",
+  "--no-prompt",
+  `--config=${CONFIG}`,
+  `--allow-read=${FIXTURES}`,
+  CLI,
+  "mcp",
+  "--root",
+  FIXTURES,
+];
 
 Deno.test("the official MCP client lists and calls every tool of skillscope mcp", async () => {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${FIXTURES}`,
-      CLI,
-      "mcp",
-      "--root",
-      FIXTURES,
-    ],
+    args: SERVER_ARGS,
     // The SDK forwards only a few variables by default; Deno needs its cache
     // directory and this environment's CA settings.
     env: { ...Deno.env.toObject(), DENO_DIR: await currentDenoDir() },
@@ -107,17 +109,7 @@ Deno.test("the official MCP client lists and calls every tool of skillscope mcp"
 
 Deno.test("skillscope mcp exits 0 when the client closes its stdin", async () => {
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${FIXTURES}`,
-      CLI,
-      "mcp",
-      "--root",
-      FIXTURES,
-    ],
+    args: SERVER_ARGS,
     env: { DENO_DIR: await currentDenoDir() },
     stdin: "piped",
     stdout: "piped",
