@@ -6,8 +6,8 @@
  * @module
  */
 import { SkillParseError } from "./errors.ts";
-import { analyzeFrontmatter } from "./parse.ts";
-import { locateFrontmatter, normalizeText } from "./frontmatter.ts";
+import { parseSkillMd } from "./parse.ts";
+import { normalizeText } from "./frontmatter.ts";
 import { normalizeAssetPath } from "./asset_path.ts";
 import { buildSkill } from "./skill.ts";
 import type { EmbeddedSource } from "./sources.ts";
@@ -62,24 +62,13 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
   const diagnostics: Diagnostic[] = [];
   if (text.startsWith("---")) {
     try {
-      const split = locateFrontmatter(text, true, key);
-      if (!split) {
-        throw new SkillParseError(
-          "frontmatter-unclosed",
-          `Frontmatter of ${key} is never closed: no "---" line after the opening one`,
-          { path: key, line: 1, column: 1 },
-        );
-      }
-      const analyzed = analyzeFrontmatter(split.yaml, {
-        path: key,
-        yamlLine: split.yamlLine,
-      });
-      fields = analyzed.fields;
-      frontmatter = analyzed.frontmatter;
-      body = text.slice(split.bodyStart);
+      const parsed = parseSkillMd(text, { path: key });
+      fields = parsed.fields;
+      frontmatter = parsed.frontmatter;
+      body = parsed.body;
       // name / description may come from the struct instead: only keep other findings.
       diagnostics.push(
-        ...analyzed.diagnostics.filter((d) =>
+        ...parsed.diagnostics.filter((d) =>
           d.code !== "name-missing" && d.code !== "description-missing"
         ),
       );

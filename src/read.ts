@@ -9,7 +9,7 @@ import { join, sep } from "node:path";
 import { normalizeAssetPath } from "./asset_path.ts";
 import { embeddedContentOf } from "./embedded.ts";
 import { SkillAccessError, SkillParseError } from "./errors.ts";
-import { normalizeText, splitFrontmatter } from "./frontmatter.ts";
+import { splitFrontmatter } from "./frontmatter.ts";
 import { assertReadPermission } from "./permissions.ts";
 import type { Skill } from "./types.ts";
 
@@ -59,8 +59,10 @@ export function readBodySync(
         path,
       );
     }
-    const text = normalizeText(decoder.decode(Deno.readFileSync(path)));
-    const split = splitFrontmatter(text, path);
+    const split = splitFrontmatter(
+      decoder.decode(Deno.readFileSync(path)),
+      path,
+    );
     return split.text.slice(split.bodyStart);
   } catch (error) {
     if (error instanceof SkillAccessError) throw error;

@@ -128,6 +128,7 @@ export function validateSkillDirSync(
   }
   let dir = target;
   let file = join(target, "SKILL.md");
+  let size = info.size;
   if (info.isFile) {
     const name = basename(target);
     if (name !== "SKILL.md" && name !== "skill.md") {
@@ -175,9 +176,10 @@ export function validateSkillDirSync(
     if (!fileInfo.isFile) {
       return [notRegularFile(file, fileInfo)];
     }
+    size = fileInfo.size;
   }
   try {
-    const head = readFrontmatterSync(file);
+    const head = readFrontmatterSync(file, size);
     return analyzeFrontmatter(head.yaml, {
       path: file,
       dirName: basename(dir),

@@ -6,7 +6,6 @@
  * @module
  */
 import { CORE_SCHEMA, load } from "js-yaml";
-import { parseSimpleYaml } from "./yaml_fast.ts";
 
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
 const MAX_ALIASES = 16;
@@ -29,8 +28,8 @@ export type YamlResult =
 
 /**
  * Parses one YAML document with the core schema (no JS types, no
- * timestamps), bounded aliases and depth. Never throws. Simple documents take
- * a fast path that yields the same value (see `yaml_fast.ts`).
+ * timestamps), bounded aliases and depth. Never throws. Callers try the fast
+ * path for simple documents (`yaml_fast.ts`) first; this is the full parser.
  *
  * @param text The YAML text.
  * @param options `lastKeyWins`: repeated keys take the last value instead of failing.
@@ -41,8 +40,6 @@ export function parseYaml(
   options: { lastKeyWins?: boolean } = {},
 ): YamlResult {
   if (text.trim() === "") return { ok: true, value: null };
-  const simple = parseSimpleYaml(text);
-  if (simple !== undefined) return { ok: true, value: simple };
   try {
     const value = load(text, {
       schema: CORE_SCHEMA,
