@@ -27,6 +27,7 @@ export {
   validateSkillDirSync,
   validateSkillMd,
 } from "./src/validate.ts";
+export { isValidSkillName } from "./src/fields.ts";
 export { VERSION } from "./src/version.ts";
 export {
   type DirectorySource,
@@ -55,6 +56,7 @@ export {
   defaultSources,
 } from "./src/roots.ts";
 export { normalizeAssetPath } from "./src/asset_path.ts";
+export { escapeTerminal } from "./src/escape.ts";
 export {
   type CatalogFormat,
   type CatalogOptions,
@@ -93,9 +95,11 @@ export {
   verify,
   type VerifyReport,
 } from "./src/install/install.ts";
-export type { LockEntry, Lockfile, LockOptions } from "./src/install/lock.ts";
+export type { LockEntry, Lockfile } from "./src/install/lockfile.ts";
+export type { LockOptions } from "./src/install/mutex.ts";
 export type { GitResult, GitRunner } from "./src/install/git.ts";
 export {
   type InstallSource,
   parseInstallSource,
+  stripCredentials,
 } from "./src/install/source.ts";

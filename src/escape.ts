@@ -47,3 +47,53 @@ export function escapeXml(text: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(SPECIAL, (c) => HTML[c]!);
 }
+
+// C0 and C1 controls, DEL, bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI),
+// line and paragraph separators, lone surrogates.
+const TERMINAL_UNSAFE =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const TERMINAL_UNSAFE_TEST =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+
+function visible(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, "0")}`
+    : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * Makes untrusted text safe to show on a terminal: control characters
+ * (ESC, CSI, OSC, BEL, CR, …), bidi controls and lone surrogates become
+ * visible escapes such as `\x1b` and `\u202e`, so a skill cannot clear the
+ * screen, forge lines, set the window title, write the clipboard or plant
+ * hyperlinks. With `multiline`, line feeds and tabs are kept.
+ *
+ * @example Usage
+ * ```ts
+ * import { escapeTerminal } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(escapeTerminal("a\x1b]0;pwned\x07b"), "a\\x1b]0;pwned\\x07b");
+ * assert.equal(escapeTerminal("one\ntwo"), "one\\x0atwo");
+ * assert.equal(escapeTerminal("one\ntwo", { multiline: true }), "one\ntwo");
+ * ```
+ *
+ * @param text Any text.
+ * @param options `multiline`: keep `\n` and `\t`.
+ * @returns The text with unsafe characters escaped.
+ */
+export function escapeTerminal(
+  text: string,
+  options: { multiline?: boolean } = {},
+): string {
+  if (!TERMINAL_UNSAFE_TEST.test(text)) return text;
+  return options.multiline === true
+    ? text.replace(
+      TERMINAL_UNSAFE,
+      (c) => (c === "\n" || c === "\t" ? c : visible(c)),
+    )
+    : text.replace(TERMINAL_UNSAFE, visible);
+}

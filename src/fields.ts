@@ -387,3 +387,30 @@ export function charLength(value: string): number {
   }
   return count;
 }
+
+/**
+ * Whether `name` is a skill name that is safe as a single path segment and
+ * valid by the specification: NFKC-normalized, 1–64 characters, lowercase
+ * letters, digits and single inner hyphens. Names read from state files
+ * (`skills.lock`, the journal) must pass it before they touch a path.
+ *
+ * @example Usage
+ * ```ts
+ * import { isValidSkillName } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isValidSkillName("pdf-tools"), true);
+ * assert.equal(isValidSkillName("../../.git/hooks/post-checkout"), false);
+ * ```
+ *
+ * @param name A candidate name.
+ * @returns `true` when it is valid.
+ */
+export function isValidSkillName(name: unknown): name is string {
+  if (typeof name !== "string" || name === "") return false;
+  if (SIMPLE_NAME.test(name)) return name.length <= MAX_NAME_CHARS;
+  return name === name.normalize("NFKC") &&
+    charLength(name) <= MAX_NAME_CHARS && name === name.toLowerCase() &&
+    NAME_CHARS.test(name) && !name.startsWith("-") && !name.endsWith("-") &&
+    !name.includes("--");
+}

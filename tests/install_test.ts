@@ -15,56 +15,7 @@ import {
 import { parseInstallSource } from "../src/install/source.ts";
 import { directorySource } from "../src/sources.ts";
 import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
-
-async function rejectsCode(
-  promise: Promise<unknown>,
-  code: string,
-): Promise<InstallError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  assert.ok(
-    caught instanceof InstallError,
-    `expected InstallError ${code}, got ${caught}`,
-  );
-  assert.equal(caught.code, code, caught.message);
-  return caught;
-}
-
-async function sh(cmd: string, args: string[], cwd?: string): Promise<string> {
-  const out = await new Deno.Command(cmd, {
-    args,
-    ...(cwd ? { cwd } : {}),
-    env: {
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@example.com",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@example.com",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(
-    out.code,
-    0,
-    `${cmd} ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`,
-  );
-  return text;
-}
-
-async function gitRepo(
-  path: string,
-  files: Record<string, string>,
-): Promise<void> {
-  await writeTree(path, files);
-  await sh("git", ["init", "-q", "-b", "main", path]);
-  await sh("git", ["add", "-A"], path);
-  await sh("git", ["commit", "-q", "-m", "init"], path);
-}
+import { gitRepo, rejectsCode, sh } from "./_git.ts";
 
 Deno.test("install() copies the whole skill and records a reproducible hash in skills.lock", async () => {
   await using dir = await tempDir();

@@ -9,7 +9,7 @@ import { generateEmbedModule } from "../embed.ts";
 import { PermissionDeniedError } from "../errors.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { formatDiagnostic, writeErr, writeOut } from "./io.ts";
+import { formatDiagnostic, writeErr, writeRaw } from "./io.ts";
 import { expectArgs } from "./sources.ts";
 
 /** The `embed` command. */
@@ -65,7 +65,7 @@ Options:
     });
     for (const d of result.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
     if (out === undefined) {
-      writeOut(result.code);
+      writeRaw(result.code);
     } else {
       Deno.writeTextFileSync(out, result.code);
       writeErr(

@@ -15,9 +15,10 @@ import {
   verify,
 } from "../install/install.ts";
 import { canReadEnv } from "../permissions.ts";
+import { stripCredentials } from "../install/source.ts";
 import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { writeErr, writeJson, writeOut } from "./io.ts";
+import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
 import { expectArgs } from "./sources.ts";
 
 const DIR_OPTIONS = {
@@ -56,14 +57,14 @@ function progress(): ((message: string) => void) | undefined {
 }
 
 function describe(result: InstallResult): string {
-  const notes = result.notes.map((n) => `note: ${n}\n`).join("");
+  const name = field(result.name);
   switch (result.status) {
     case "installed":
-      return `${notes}Installed ${result.name} (${result.hash}) into ${result.dir}\n`;
+      return `Installed ${name} (${result.hash}) into ${field(result.dir)}\n`;
     case "updated":
-      return `${notes}Updated ${result.name}: ${result.previousHash} -> ${result.hash}\n`;
+      return `Updated ${name}: ${result.previousHash} -> ${result.hash}\n`;
     default:
-      return `${notes}${result.name} is up to date (${result.hash})\n`;
+      return `${name} is up to date (${result.hash})\n`;
   }
 }
 
@@ -103,7 +104,10 @@ ${DIR_HELP}`,
       ...(onProgress ? { onProgress } : {}),
     });
     if (values.json === true) writeJson(result);
-    else writeOut(describe(result));
+    else {
+      writeNotes(result.notes);
+      writeOut(describe(result));
+    }
     return EXIT.ok;
   },
 };
@@ -125,9 +129,10 @@ ${DIR_HELP}`,
     const dir = targetDir(values);
     const notes = await remove(dir, name!, { force: values.force === true });
     if (values.json === true) writeJson({ removed: name, dir, notes });
-    else {writeOut(`${
-        notes.map((n) => `note: ${n}\n`).join("")
-      }Removed ${name} from ${dir}\n`);}
+    else {
+      writeNotes(notes);
+      writeOut(`Removed ${name} from ${dir}\n`);
+    }
     return EXIT.ok;
   },
 };
@@ -148,19 +153,20 @@ ${DIR_HELP}`,
       writeJson({
         name,
         ...rest,
+        source: stripCredentials(rest.source),
         status: verification.status,
         drift: verification.files,
       });
     } else {
       const lines = [
-        `name:        ${name}`,
-        `source:      ${entry.source}`,
-        ...(entry.ref ? [`ref:         ${entry.ref}`] : []),
+        `name:        ${field(name!)}`,
+        `source:      ${field(stripCredentials(entry.source))}`,
+        ...(entry.ref ? [`ref:         ${field(entry.ref)}`] : []),
         ...(entry.commit ? [`commit:      ${entry.commit}`] : []),
         `hash:        ${entry.hash}`,
         `installed:   ${entry.installedAt}`,
         `status:      ${verification.status}`,
-        ...verification.files.map((f) => `  ${f.change}: ${f.path}`),
+        ...verification.files.map((f) => `  ${f.change}: ${field(f.path)}`),
       ];
       writeOut(`${lines.join("\n")}\n`);
     }
@@ -186,15 +192,16 @@ ${DIR_HELP}`,
     if (values.json === true) {
       writeJson(report);
     } else {
-      const lines: string[] = report.notes.map((n) => `note: ${n}`);
+      writeNotes(report.notes);
+      const lines: string[] = [];
       for (const skill of report.skills) {
-        lines.push(`${skill.status.padEnd(8)}  ${skill.name}`);
+        lines.push(`${skill.status.padEnd(8)}  ${field(skill.name)}`);
         for (const file of skill.files) {
-          lines.push(`            ${file.change}: ${file.path}`);
+          lines.push(`            ${file.change}: ${field(file.path)}`);
         }
       }
       for (const name of report.unlocked) {
-        lines.push(`unlocked  ${name} (not in skills.lock)`);
+        lines.push(`unlocked  ${field(name)} (not in skills.lock)`);
       }
       if (lines.length > 0) writeOut(`${lines.join("\n")}\n`);
     }
@@ -224,7 +231,10 @@ ${DIR_HELP}`,
       onProgress ? { onProgress } : {},
     );
     if (values.json === true) writeJson(results);
-    else writeOut(results.map(describe).join(""));
+    else {
+      for (const result of results) writeNotes(result.notes);
+      writeOut(results.map(describe).join(""));
+    }
     return EXIT.ok;
   },
 };

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { escapeTerminal } from "../escape.ts";
 import type { Diagnostic } from "../types.ts";
 
 const encoder = new TextEncoder();
@@ -17,30 +18,63 @@ function writeAll(
 }
 
 /**
- * Writes text to stdout.
+ * Writes human-readable text to stdout. Text from skills is untrusted:
+ * terminal controls are shown escaped (line feeds and tabs kept; fields
+ * that must stay on one line are escaped with {@linkcode field} first).
  *
  * @param text The text.
  */
 export function writeOut(text: string): void {
-  writeAll(Deno.stdout, text);
+  writeAll(Deno.stdout, escapeTerminal(text, { multiline: true }));
 }
 
 /**
- * Writes text to stderr.
+ * Writes human-readable text to stderr, escaped like {@linkcode writeOut}.
  *
  * @param text The text.
  */
 export function writeErr(text: string): void {
-  writeAll(Deno.stderr, text);
+  writeAll(Deno.stderr, escapeTerminal(text, { multiline: true }));
 }
 
 /**
- * Writes a value as pretty JSON to stdout.
+ * Writes text to stdout exactly (JSON, generated code).
+ *
+ * @param text The text.
+ */
+export function writeRaw(text: string): void {
+  writeAll(Deno.stdout, text);
+}
+
+/**
+ * One untrusted value that must stay on one line (a name, a path, a
+ * description in a table): every control character escaped, `\n` included.
+ *
+ * @param text The value.
+ * @returns The escaped value.
+ */
+export function field(text: string): string {
+  return escapeTerminal(text);
+}
+
+/**
+ * Writes a value as pretty JSON to stdout, exactly.
  *
  * @param value The value.
  */
 export function writeJson(value: unknown): void {
-  writeOut(`${JSON.stringify(value, null, 2)}\n`);
+  writeRaw(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Writes notes of an install-family operation to stderr, one per line.
+ *
+ * @param notes The notes (`warning: …` ones are shown as they are).
+ */
+export function writeNotes(notes: readonly string[]): void {
+  for (const note of notes) {
+    writeErr(`${note.startsWith("warning: ") ? "" : "note: "}${field(note)}\n`);
+  }
 }
 
 /**
@@ -52,8 +86,8 @@ export function writeJson(value: unknown): void {
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.path === undefined
     ? ""
-    : `${d.path}${d.line === undefined ? "" : `:${d.line}`}${
+    : `${field(d.path)}${d.line === undefined ? "" : `:${d.line}`}${
       d.column === undefined ? "" : `:${d.column}`
     }: `;
-  return `${where}${d.level} ${d.code}: ${d.message}`;
+  return `${where}${d.level} ${d.code}: ${field(d.message)}`;
 }

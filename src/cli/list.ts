@@ -9,7 +9,7 @@ import { truncate } from "../frontmatter.ts";
 import type { Discovery } from "../types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { formatDiagnostic, writeErr, writeOut } from "./io.ts";
+import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
 import { discoverOptionsFrom, SOURCE_HELP, SOURCE_OPTIONS } from "./sources.ts";
 
 /** The `list` command. */
@@ -40,10 +40,10 @@ Options:
       return Promise.resolve(EXIT.ok);
     }
     const rows = found.skills.map((s) => [
-      s.name,
-      s.scope ?? "",
-      truncate(s.description.replace(/\s+/g, " "), 60),
-      s.path ?? s.source.key,
+      field(s.name),
+      field(s.scope ?? ""),
+      field(truncate(s.description.replace(/\s+/g, " "), 60)),
+      field(s.path ?? s.source.key),
     ]);
     const header = ["NAME", "SCOPE", "DESCRIPTION", "PATH"];
     const widths = header.map((h, i) =>
@@ -68,7 +68,7 @@ function writeDiscoveryJson(found: Discovery): void {
     chunk.push(text);
     size += text.length;
     if (size > 1 << 16) {
-      writeOut(chunk.join(""));
+      writeRaw(chunk.join(""));
       chunk.length = 0;
       size = 0;
     }
@@ -97,5 +97,5 @@ function writeDiscoveryJson(found: Discovery): void {
   array("diagnostics", found.diagnostics, false);
   array("shadowed", found.shadowed, true);
   emit("}\n");
-  writeOut(chunk.join(""));
+  writeRaw(chunk.join(""));
 }

@@ -7,7 +7,13 @@
 import { defaultRoots } from "../roots.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { formatDiagnostic, writeErr, writeJson, writeOut } from "./io.ts";
+import {
+  field,
+  formatDiagnostic,
+  writeErr,
+  writeJson,
+  writeOut,
+} from "./io.ts";
 
 /** The `roots` command. */
 export const rootsCommand: Command = {
@@ -62,7 +68,7 @@ Options:
       const text = rows.map((r) =>
         `${r.scope.padEnd(7)}  ${r.client.padEnd(8)}  ${
           r.exists === null ? "unknown" : r.exists ? "exists " : "missing"
-        }  ${r.permitted ? "readable  " : "no-access "}  ${r.path}`
+        }  ${r.permitted ? "readable  " : "no-access "}  ${field(r.path)}`
       );
       writeOut(`${text.join("\n")}\n`);
     }

@@ -8,7 +8,7 @@
 import type { CatalogFormat } from "../catalog.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { writeJson, writeOut } from "./io.ts";
+import { field, writeJson, writeOut } from "./io.ts";
 import {
   expectArgs,
   openSkillSet,
@@ -77,6 +77,11 @@ export const assetCommand: Command = {
     );
     const set = openSkillSet(values);
     const bytes = await set.readAsset(name!, path!);
+    if (Deno.stdout.isTerminal()) {
+      // On a terminal the bytes are shown, escaped; piped, they are exact.
+      writeOut(new TextDecoder().decode(bytes));
+      return EXIT.ok;
+    }
     let rest = bytes;
     while (rest.length > 0) rest = rest.subarray(Deno.stdout.writeSync(rest));
     return EXIT.ok;
@@ -99,7 +104,7 @@ export const resourcesCommand: Command = {
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {
       writeOut(
-        `${resources.files.join("\n")}\n${
+        `${resources.files.map(field).join("\n")}\n${
           resources.truncated ? "(more files not listed)\n" : ""
         }`,
       );
@@ -134,7 +139,7 @@ export const matchCommand: Command = {
         })),
       });
     } else if (matched.length > 0) {
-      writeOut(`${matched.map((s) => s.name).join("\n")}\n`);
+      writeOut(`${matched.map((s) => field(s.name)).join("\n")}\n`);
     }
     return Promise.resolve(EXIT.ok);
   },
@@ -174,8 +179,8 @@ export const searchCommand: Command = {
       writeOut(
         `${
           hits.map((h) =>
-            `${h.skill.name}\t${h.score.toFixed(3)}\t${
-              h.skill.description.replace(/\s+/g, " ")
+            `${field(h.skill.name)}\t${h.score.toFixed(3)}\t${
+              field(h.skill.description.replace(/\s+/g, " "))
             }`
           ).join("\n")
         }\n`,

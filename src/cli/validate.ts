@@ -8,7 +8,7 @@ import { validateSkillDir } from "../validate.ts";
 import type { Diagnostic } from "../types.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { formatDiagnostic, writeJson, writeOut } from "./io.ts";
+import { field, formatDiagnostic, writeJson, writeOut } from "./io.ts";
 
 /** One entry of `validate --json`. */
 interface ValidateEntry {
@@ -67,7 +67,9 @@ Exit codes: 0 all valid, 1 any invalid, 2 usage, 3 missing permission.`,
           : ` (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${
             warnings === 1 ? "" : "s"
           })`;
-        lines.push(`${entry.valid ? "ok" : "invalid"}  ${entry.path}${counts}`);
+        lines.push(
+          `${entry.valid ? "ok" : "invalid"}  ${field(entry.path)}${counts}`,
+        );
         for (const d of entry.diagnostics) {
           lines.push(`  ${formatDiagnostic(d)}`);
         }

@@ -59,7 +59,12 @@ export async function runGit(
   const child = new Deno.Command("git", {
     args: [...args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    // A clean environment: GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE,
+    // GIT_CONFIG_* and the like, exported by a hook or a CI wrapper, would
+    // point git at the caller's repository.
+    clearEnv: true,
     env: {
+      ...inheritedEnv(),
       GIT_TERMINAL_PROMPT: "0",
       GIT_ASKPASS: "",
       SSH_ASKPASS: "",
@@ -79,6 +84,46 @@ export async function runGit(
     stdout: decoder.decode(out.stdout),
     stderr: decoder.decode(out.stderr),
   };
+}
+
+/**
+ * The only variables git inherits (each when `--allow-env` grants it): what
+ * it needs to find itself, the user's own configuration, proxies and CA
+ * certificates. Never anything that starts with `GIT_`.
+ */
+export const GIT_ENV_ALLOWED: readonly string[] = Object.freeze([
+  "PATH",
+  "HOME",
+  "USERPROFILE",
+  "XDG_CONFIG_HOME",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TMPDIR",
+  "TEMP",
+  "TMP",
+  "SYSTEMROOT",
+  "SSH_AUTH_SOCK",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+]);
+
+function inheritedEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const variable of GIT_ENV_ALLOWED) {
+    if (
+      Deno.permissions.querySync({ name: "env", variable }).state !== "granted"
+    ) continue;
+    const value = Deno.env.get(variable);
+    if (value !== undefined) env[variable] = value;
+  }
+  return env;
 }
 
 /**

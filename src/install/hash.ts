@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { InstallError } from "./errors.ts";
 
 /** Per-file hashes and the tree hash. */
 export interface TreeHash {
@@ -40,33 +41,77 @@ export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
   const sorted: Record<string, string> = {};
   for (const path of paths) {
     const digest = files[path]!;
-    tree.update(`${digest.slice("sha256-".length)}  ${path}\n`);
+    tree.update(
+      `${
+        digest.startsWith("sha256-") ? digest.slice("sha256-".length) : digest
+      }  ${path}\n`,
+    );
     sorted[path] = digest;
   }
   return { hash: `sha256-${tree.digest("hex")}`, files: sorted };
 }
 
+/** Most entries (files and directories) {@linkcode hashDirectorySync} walks. */
+export const MAX_HASH_ENTRIES = 10_000;
+/** Largest file {@linkcode hashDirectorySync} reads (bytes). */
+export const MAX_HASH_FILE_BYTES = 200 * 1024 * 1024;
+
 /**
- * Hashes every regular file below `dir`, skipping `.git` (symlinks are
- * hashed by what they point to).
+ * Hashes an installed tree the way install copied it: regular files and
+ * directories, skipping `.git`. Nothing is followed: a symlink is recorded
+ * as `symlink` and any other non-regular entry as `special` (install never
+ * creates either, so both show up as drift), and special files are never
+ * opened. Bounded in entries and file size.
  *
  * @param dir The directory.
  * @returns The tree hash and per-file hashes.
+ * @throws {InstallError} `too-large` past the bounds.
  */
 export function hashDirectorySync(dir: string): TreeHash {
   const files: Record<string, string> = {};
+  let entries = 0;
   const walk = (abs: string, rel: string): void => {
     for (const entry of Deno.readDirSync(abs)) {
       if (entry.name === ".git") continue;
+      if (++entries > MAX_HASH_ENTRIES) {
+        throw new InstallError(
+          "too-large",
+          `${dir} holds more than ${MAX_HASH_ENTRIES} entries`,
+        );
+      }
       const childAbs = join(abs, entry.name);
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      const info = entry.isSymlink ? Deno.statSync(childAbs) : undefined;
-      if (entry.isDirectory || info?.isDirectory) walk(childAbs, childRel);
-      else if (entry.isFile || info?.isFile) {
-        files[childRel] = hashBytes(Deno.readFileSync(childAbs));
-      }
+      if (entry.isSymlink) files[childRel] = "symlink";
+      else if (entry.isDirectory) walk(childAbs, childRel);
+      else if (entry.isFile) files[childRel] = hashFileSync(childAbs);
+      else files[childRel] = "special";
     }
   };
   walk(dir, "");
   return treeHash(files);
+}
+
+/** Hashes one regular file from the descriptor that was checked. */
+function hashFileSync(path: string): string {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const info = file.statSync();
+    if (!info.isFile) return "special";
+    if (info.size > MAX_HASH_FILE_BYTES) {
+      throw new InstallError(
+        "too-large",
+        `${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`,
+      );
+    }
+    const hash = createHash("sha256");
+    const buffer = new Uint8Array(64 * 1024);
+    for (;;) {
+      const n = file.readSync(buffer);
+      if (n === null || n === 0) break;
+      hash.update(buffer.subarray(0, n));
+    }
+    return `sha256-${hash.digest("hex")}`;
+  } finally {
+    file.close();
+  }
 }

@@ -17,25 +17,22 @@ import { existsSync as exists, isFileSync as isFile } from "../fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { git, type GitRunner, runGit } from "./git.ts";
 import { hashBytes, hashDirectorySync, treeHash } from "./hash.ts";
+import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import {
-  clearJournalSync,
-  recoverSync,
-  WORK_PREFIX,
-  writeJournalSync,
-} from "./journal.ts";
-import {
-  acquireLock,
   type LockEntry,
   type Lockfile,
-  type LockOptions,
   readLockfileSync,
   writeLockfileSync,
-} from "./lock.ts";
+} from "./lockfile.ts";
+import { acquireLock, type LockOptions } from "./mutex.ts";
+import { type DirIdentity, dirIdentitySync, workName } from "./owner.ts";
 import {
   formatInstallSource,
   type InstallSource,
   parseInstallSource,
+  stripCredentials,
 } from "./source.ts";
+import { isValidSkillName } from "../fields.ts";
 
 /** The file operations install uses; replaceable to inject faults in tests. */
 export interface InstallFs {
@@ -64,6 +61,11 @@ export interface CommonInstallOptions extends LockOptions {
   onProgress?: (message: string) => void;
   /** File operations (for fault injection). */
   fs?: InstallFs;
+  /**
+   * Caps on one skill: files (default 10 000) and bytes (default 200 MiB).
+   * For git sources they are enforced on the fetched tree before checkout.
+   */
+  limits?: { maxFiles?: number; maxBytes?: number };
 }
 
 /** Options of {@linkcode install}. */
@@ -76,6 +78,12 @@ export interface InstallOptions extends CommonInstallOptions {
   force?: boolean;
   /** Which skill to take when the source holds several. */
   skill?: string;
+  /**
+   * The name the installed skill must have (what `update NAME` passes): a
+   * source whose skill was renamed upstream is refused with `name-changed`
+   * instead of being installed beside the old one.
+   */
+  expectedName?: string;
 }
 
 /** What {@linkcode install} did. */
@@ -100,6 +108,15 @@ export interface InstallResult {
 
 const MAX_FILES = 10_000;
 const MAX_BYTES = 200 * 1024 * 1024;
+
+function limitsOf(
+  options: CommonInstallOptions,
+): { maxFiles: number; maxBytes: number } {
+  return {
+    maxFiles: options.limits?.maxFiles ?? MAX_FILES,
+    maxBytes: options.limits?.maxBytes ?? MAX_BYTES,
+  };
+}
 const SCAN_DEPTH = 4;
 
 /**
@@ -129,12 +146,18 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   assertWritable(dir);
   if (parsed.kind === "local") assertReadPermission(parsed.path);
   Deno.mkdirSync(dir, { recursive: true });
+  const identity = dirIdentitySync(dir);
   const lock = await acquireLock(dir, options);
   try {
-    const notes: string[] = [];
-    const recovered = recoverSync(dir);
-    if (recovered) notes.push(recovered);
-    return await installLocked(parsed, dir, options, notes, lock.touch);
+    const notes = recoverSync(dir, identity);
+    return await installLocked(
+      parsed,
+      dir,
+      identity,
+      options,
+      notes,
+      lock.touch,
+    );
   } finally {
     lock.release();
   }
@@ -143,6 +166,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
 async function installLocked(
   parsed: InstallSource,
   dir: string,
+  identity: DirIdentity,
   options: InstallOptions,
   notes: string[],
   touch: () => void,
@@ -172,10 +196,12 @@ async function installLocked(
         );
       }
     } else {
-      const clone = join(dir, `${WORK_PREFIX}clone-${crypto.randomUUID()}`);
+      const clone = join(dir, workName(identity, "clone"));
       work.push(clone);
       progress(
-        `Fetching ${parsed.url}${parsed.ref ? ` (${parsed.ref})` : ""}…`,
+        `Fetching ${stripCredentials(parsed.url)}${
+          parsed.ref ? ` (${parsed.ref})` : ""
+        }…`,
       );
       commit = await fetchGit(parsed, clone, options);
       root = parsed.subpath === undefined ? clone : join(clone, parsed.subpath);
@@ -183,14 +209,20 @@ async function installLocked(
     const skillDir = locateSkill(
       root,
       options.skill,
-      formatInstallSource(parsed),
+      stripCredentials(formatInstallSource(parsed)),
     );
     const name = validateSkill(skillDir);
+    if (options.expectedName !== undefined && name !== options.expectedName) {
+      throw new InstallError(
+        "name-changed",
+        `The source now holds a skill named "${name}", not "${options.expectedName}"; nothing was changed (install it under its new name with "skillscope install", then remove "${options.expectedName}")`,
+      );
+    }
 
     const lock = readLockfileSync(dir);
     const final = join(dir, name);
     const previous = lock.skills[name];
-    const sourceText = formatInstallSource(source);
+    const sourceText = stripCredentials(formatInstallSource(source));
     const present = exists(final);
     if (present && !previous && !options.force) {
       throw new InstallError(
@@ -205,9 +237,15 @@ async function installLocked(
       );
     }
 
-    const stage = `${WORK_PREFIX}stage-${crypto.randomUUID()}`;
+    const stage = workName(identity, "stage");
     work.push(join(dir, stage));
-    const files = copyTree(skillDir, join(dir, stage), fs, progress, touch);
+    const files = copyTree(skillDir, join(dir, stage), {
+      fs,
+      progress,
+      touch,
+      skip: Deno.realPathSync(dir),
+      ...limitsOf(options),
+    });
     const { hash, files: fileHashes } = treeHash(files);
     const entry: LockEntry = {
       source: sourceText,
@@ -236,6 +274,7 @@ async function installLocked(
       if (previous!.commit !== commit) {
         writeLockfileSync(
           dir,
+          identity,
           withEntry(lock, name, {
             ...previous!,
             ...(commit ? { commit } : {}),
@@ -245,11 +284,21 @@ async function installLocked(
       return { ...base, status: "unchanged", previousHash: hash };
     }
 
-    const backup = `${WORK_PREFIX}old-${crypto.randomUUID()}`;
-    writeJournalSync(dir, { op: "install", name, stage, backup, entry });
+    const backup = workName(identity, "old");
+    writeJournalSync(dir, identity, {
+      op: "install",
+      name,
+      stage,
+      backup,
+      entry,
+    });
     if (present) fs.rename(final, join(dir, backup));
     fs.rename(join(dir, stage), final);
-    writeLockfileSync(dir, withEntry(readLockfileSync(dir), name, entry));
+    writeLockfileSync(
+      dir,
+      identity,
+      withEntry(readLockfileSync(dir), name, entry),
+    );
     if (present) Deno.removeSync(join(dir, backup), { recursive: true });
     clearJournalSync(dir);
     return {
@@ -260,8 +309,7 @@ async function installLocked(
   } catch (error) {
     // Leave the old state: undo a half-done swap now rather than at the next run.
     try {
-      const recovered = recoverSync(dir);
-      if (recovered) notes.push(recovered);
+      notes.push(...recoverSync(dir, identity));
     } catch {
       // the next operation will recover
     }
@@ -305,16 +353,69 @@ async function fetchGit(
     ],
     { timeoutMs },
   );
+  // FETCH_HEAD records the URL as given, credentials included.
+  const fetched = (await git(runner, [
+    "-C",
+    clone,
+    "rev-parse",
+    "--verify",
+    "FETCH_HEAD^{commit}",
+  ], { timeoutMs })).trim();
+  try {
+    Deno.removeSync(join(clone, ".git", "FETCH_HEAD"));
+  } catch {
+    // a runner that does not write it
+  }
+  // Enforce the caps on the fetched tree before anything is written.
+  const listing = await git(runner, [
+    "-C",
+    clone,
+    "ls-tree",
+    "-r",
+    "-l",
+    "-z",
+    fetched,
+    ...(source.subpath === undefined ? [] : ["--", source.subpath]),
+  ], { timeoutMs });
+  checkTreeListing(listing, limitsOf(options));
   await git(runner, [
     "-C",
     clone,
     "checkout",
     "--quiet",
     "--detach",
-    "FETCH_HEAD",
+    fetched,
   ], { timeoutMs });
-  return (await git(runner, ["-C", clone, "rev-parse", "HEAD"], { timeoutMs }))
-    .trim();
+  return fetched;
+}
+
+/** Refuses a fetched tree over the file-count or size caps (`ls-tree -r -l -z`). */
+function checkTreeListing(
+  listing: string,
+  limits: { maxFiles: number; maxBytes: number },
+): void {
+  const { maxFiles, maxBytes } = limits;
+  let count = 0;
+  let bytes = 0;
+  for (const record of listing.split("\0")) {
+    if (record === "") continue;
+    // <mode> SP <type> SP <object> SP+ <size> TAB <path>
+    const match = /^\d+ (\w+) [0-9a-f]+ +(\d+|-)\t/.exec(record);
+    if (match === null || match[1] !== "blob") continue;
+    if (++count > maxFiles) {
+      throw new InstallError(
+        "too-large",
+        `The repository holds more than ${maxFiles} files; nothing was checked out`,
+      );
+    }
+    bytes += match[2] === "-" ? 0 : Number(match[2]);
+    if (bytes > maxBytes) {
+      throw new InstallError(
+        "too-large",
+        `The repository's files add up to more than ${maxBytes} bytes; nothing was checked out`,
+      );
+    }
+  }
 }
 
 /** The skill directory in a source: the root itself, or the only (or the named) skill below it. */
@@ -427,10 +528,17 @@ function validateSkill(skillDir: string): string {
 function copyTree(
   from: string,
   to: string,
-  fs: InstallFs,
-  progress: (message: string) => void,
-  touch: () => void,
+  context: {
+    fs: InstallFs;
+    progress: (message: string) => void;
+    touch: () => void;
+    /** Real path of a directory never copied (the skills directory itself). */
+    skip: string;
+    maxFiles: number;
+    maxBytes: number;
+  },
 ): Record<string, string> {
+  const { fs, progress, touch, skip, maxFiles, maxBytes } = context;
   const realRoot = Deno.realPathSync(from);
   const files: Record<string, string> = {};
   let count = 0;
@@ -472,6 +580,9 @@ function copyTree(
         }
       }
       if (info.isDirectory) {
+        // A source that contains the skills directory (a repository root
+        // installed into its own .agents/skills) must not copy it into itself.
+        if (Deno.realPathSync(src) === skip) continue;
         Deno.mkdirSync(out);
         walk(src, out, childRel);
         continue;
@@ -482,17 +593,17 @@ function copyTree(
           `Refusing to install: "${childRel}" is not a regular file`,
         );
       }
-      if (++count > MAX_FILES) {
+      if (++count > maxFiles) {
         throw new InstallError(
           "too-large",
-          `The skill has more than ${MAX_FILES} files`,
+          `The skill has more than ${maxFiles} files`,
         );
       }
       bytes += info.size;
-      if (bytes > MAX_BYTES) {
+      if (bytes > maxBytes) {
         throw new InstallError(
           "too-large",
-          `The skill is larger than ${MAX_BYTES} bytes`,
+          `The skill is larger than ${maxBytes} bytes`,
         );
       }
       const data = Deno.readFileSync(src);
@@ -534,17 +645,16 @@ export async function remove(
 ): Promise<string[]> {
   const root = resolve(dir);
   assertWritable(root);
-  if (
-    name === "" || name.includes("/") || name.includes("\\") ||
-    name.startsWith(".")
-  ) {
-    throw new InstallError("not-installed", `"${name}" is not a skill name`);
+  if (!isValidSkillName(name)) {
+    throw new InstallError(
+      "not-installed",
+      `${JSON.stringify(name)} is not a skill name`,
+    );
   }
+  const identity = dirIdentitySync(root);
   const lock = await acquireLock(root, options);
   try {
-    const notes: string[] = [];
-    const recovered = recoverSync(root);
-    if (recovered) notes.push(recovered);
+    const notes = recoverSync(root, identity);
     const lock = readLockfileSync(root);
     const final = join(root, name);
     const entry = lock.skills[name];
@@ -557,12 +667,12 @@ export async function remove(
         `${final} was not installed by skillscope; use --force to remove it`,
       );
     }
-    const backup = `${WORK_PREFIX}old-${crypto.randomUUID()}`;
-    writeJournalSync(root, { op: "remove", name, backup });
+    const backup = workName(identity, "old");
+    writeJournalSync(root, identity, { op: "remove", name, backup });
     if (exists(final)) (options.fs ?? realFs).rename(final, join(root, backup));
     const skills = { ...lock.skills };
     delete skills[name];
-    writeLockfileSync(root, { ...lock, skills });
+    writeLockfileSync(root, identity, { ...lock, skills });
     try {
       Deno.removeSync(join(root, backup), { recursive: true });
     } catch {
@@ -630,10 +740,10 @@ export async function verify(
     Deno.permissions.querySync({ name: "write", path: root }).state ===
       "granted"
   ) {
+    const identity = dirIdentitySync(root);
     const lock = await acquireLock(root, options);
     try {
-      const recovered = recoverSync(root);
-      if (recovered) notes.push(recovered);
+      notes.push(...recoverSync(root, identity));
     } finally {
       lock.release();
     }
@@ -675,6 +785,15 @@ function verifyOne(
       })),
     };
   }
+  if (!Deno.lstatSync(final).isDirectory) {
+    // A symlink or a file where install put a directory: drift, never followed.
+    return {
+      name,
+      status: "modified",
+      expected: entry.hash,
+      files: [{ path: ".", change: "modified" }],
+    };
+  }
   const actual = hashDirectorySync(final);
   const files: FileDrift[] = [];
   for (const [path, digest] of Object.entries(actual.files)) {
@@ -711,7 +830,9 @@ export function skillInfo(
 ): { entry: LockEntry; verification: SkillVerification } {
   const root = resolve(dir);
   assertReadPermission(root);
-  const entry = readLockfileSync(root).skills[name];
+  const entry = isValidSkillName(name)
+    ? readLockfileSync(root).skills[name]
+    : undefined;
   if (!entry) {
     throw new InstallError(
       "not-installed",
@@ -753,6 +874,7 @@ export async function update(
         ...options,
         source: entry.source,
         dir: root,
+        expectedName: skill,
         ...(entry.skill ? { skill: entry.skill } : {}),
       }),
     );

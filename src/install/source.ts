@@ -107,3 +107,33 @@ export function formatInstallSource(source: InstallSource): string {
   }`;
   return fragment === "" ? source.url : `${source.url}#${fragment}`;
 }
+
+/**
+ * Removes credentials from a source URL before it is recorded or printed, as
+ * git does for remotes: the password always, and for `http(s)://` the user
+ * name too (`https://user:token@host/r.git` → `https://host/r.git`).
+ *
+ * @example Usage
+ * ```ts
+ * import { stripCredentials } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   stripCredentials("https://me:ghp_secret@example.com/a/b.git#main"),
+ *   "https://example.com/a/b.git#main",
+ * );
+ * ```
+ *
+ * @param source A source string (a URL, possibly with `#ref:sub`, or a path).
+ * @returns The same source without credentials.
+ */
+export function stripCredentials(source: string): string {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*@)(.*)$/s.exec(source);
+  if (match === null) return source;
+  const [, scheme, userinfo, rest] = match;
+  const user = userinfo!.slice(0, -1);
+  const colon = user.indexOf(":");
+  const name = colon === -1 ? user : user.slice(0, colon);
+  if (/^https?:/i.test(scheme!) || name === "") return `${scheme}${rest}`;
+  return `${scheme}${name}@${rest}`;
+}

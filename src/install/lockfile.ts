@@ -1,0 +1,238 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The lockfile (`skills.lock`): reading it as untrusted input (a cloned
+ * project ships its own), validating every key before it becomes a path,
+ * and writing it atomically.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { normalizeAssetPath } from "../asset_path.ts";
+import { isValidSkillName } from "../fields.ts";
+import { InstallError } from "./errors.ts";
+import { type DirIdentity, workName } from "./owner.ts";
+import { MAX_LOCKFILE_BYTES, readStateFileSync } from "./state_file.ts";
+
+/** The lockfile's name inside a skills directory. */
+export const LOCKFILE = "skills.lock";
+/** Version of the lockfile format. */
+export const LOCKFILE_VERSION = 1;
+
+/** One installed skill in the lockfile. */
+export interface LockEntry {
+  /** The source as given to install (local paths made absolute, credentials removed). */
+  readonly source: string;
+  /** `"git"` or `"local"`. */
+  readonly kind: "git" | "local";
+  /** The git ref asked for, if any. */
+  readonly ref?: string;
+  /** The commit installed (git sources). */
+  readonly commit?: string;
+  /** The skill picked among several in the source (`--skill`). */
+  readonly skill?: string;
+  /** Tree hash (see `hash.ts`). */
+  readonly hash: string;
+  /** Per-file hashes, by relative path. */
+  readonly files: Readonly<Record<string, string>>;
+  /** When it was installed (ISO 8601). */
+  readonly installedAt: string;
+}
+
+/** The lockfile. */
+export interface Lockfile {
+  /** Format version. */
+  readonly lockfileVersion: number;
+  /** Installed skills by name. */
+  readonly skills: Readonly<Record<string, LockEntry>>;
+}
+
+const DIGEST = /^sha256-[0-9a-f]{64}$/;
+const COMMIT = /^[0-9a-f]{7,64}$/;
+
+/**
+ * Checks one lock entry read from disk; returns why it is invalid, or
+ * `undefined` when it is valid.
+ *
+ * @param value The entry as parsed from JSON.
+ * @returns The problem, or `undefined`.
+ */
+export function lockEntryProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return "is not an object";
+  }
+  const e = value as Record<string, unknown>;
+  if (typeof e.source !== "string" || e.source === "") {
+    return `has no "source" string`;
+  }
+  if (e.kind !== "git" && e.kind !== "local") {
+    return `has "kind" ${JSON.stringify(e.kind)}; expected "git" or "local"`;
+  }
+  for (const key of ["ref", "skill", "installedAt"] as const) {
+    if (e[key] !== undefined && typeof e[key] !== "string") {
+      return `has a "${key}" that is not a string`;
+    }
+  }
+  if (
+    e.commit !== undefined &&
+    !(typeof e.commit === "string" && COMMIT.test(e.commit))
+  ) {
+    return `has a "commit" that is not a commit id`;
+  }
+  if (typeof e.hash !== "string" || !DIGEST.test(e.hash)) {
+    return `has a "hash" that is not sha256-<64 hex digits>`;
+  }
+  if (
+    typeof e.files !== "object" || e.files === null || Array.isArray(e.files)
+  ) {
+    return `has no "files" object`;
+  }
+  for (const [path, digest] of Object.entries(e.files)) {
+    if (normalizeAssetPath(path) !== path || path.split("/").includes(".git")) {
+      return `lists the file ${
+        JSON.stringify(path)
+      }, which is not a normalized relative path inside the skill`;
+    }
+    if (typeof digest !== "string" || !DIGEST.test(digest)) {
+      return `has a hash for ${
+        JSON.stringify(path)
+      } that is not sha256-<64 hex digits>`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads `skills.lock` of a skills directory (an empty lockfile when absent).
+ * Every key must be a valid skill name and every entry must pass
+ * {@linkcode lockEntryProblem}: keys become paths, so one bad key rejects
+ * the whole file and nothing is done on its word.
+ *
+ * @param dir The skills directory.
+ * @returns The lockfile.
+ * @throws {InstallError} `lockfile-invalid` when it exists but is not a valid
+ *   lockfile; `state-file-invalid` when it is not a regular file or too large.
+ */
+export function readLockfileSync(dir: string): Lockfile {
+  const path = join(dir, LOCKFILE);
+  const text = readStateFileSync(path, MAX_LOCKFILE_BYTES);
+  if (text === undefined) {
+    return { lockfileVersion: LOCKFILE_VERSION, skills: Object.create(null) };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InstallError(
+      "lockfile-invalid",
+      `${path} is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  const lock = data as Partial<Lockfile>;
+  if (
+    typeof data !== "object" || data === null || Array.isArray(data) ||
+    lock.lockfileVersion !== LOCKFILE_VERSION ||
+    typeof lock.skills !== "object" || lock.skills === null ||
+    Array.isArray(lock.skills)
+  ) {
+    throw new InstallError(
+      "lockfile-invalid",
+      `${path} is not a version ${LOCKFILE_VERSION} skills lockfile`,
+    );
+  }
+  const skills: Record<string, LockEntry> = Object.create(null);
+  for (const [name, entry] of Object.entries(lock.skills)) {
+    if (!isValidSkillName(name)) {
+      throw new InstallError(
+        "lockfile-invalid",
+        `${path} lists ${
+          JSON.stringify(name)
+        }, which is not a valid skill name; nothing was changed`,
+      );
+    }
+    const problem = lockEntryProblem(entry);
+    if (problem !== undefined) {
+      throw new InstallError(
+        "lockfile-invalid",
+        `${path}: the entry of "${name}" ${problem}; nothing was changed`,
+      );
+    }
+    skills[name] = entry as LockEntry;
+  }
+  return { lockfileVersion: LOCKFILE_VERSION, skills };
+}
+
+/**
+ * JSON with object keys sorted at every level, two-space indented, ending
+ * in a newline — stable diffs.
+ *
+ * @param value The value.
+ * @returns The JSON text.
+ */
+export function stableJson(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (typeof v === "object" && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v).sort()) {
+        out[key] = sort((v as Record<string, unknown>)[key]);
+      }
+      return out;
+    }
+    return v;
+  };
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}
+
+/**
+ * Writes a file atomically: a temporary file in the same directory (a
+ * tagged working name, see `owner.ts`), flushed to disk, then renamed over
+ * the target.
+ *
+ * @param dir The skills directory.
+ * @param identity The directory's identity.
+ * @param name The target's name inside `dir`.
+ * @param text The content.
+ */
+export function writeAtomicSync(
+  dir: string,
+  identity: DirIdentity,
+  name: string,
+  text: string,
+): void {
+  const temp = join(dir, workName(identity, "tmp"));
+  const file = Deno.openSync(temp, { write: true, createNew: true });
+  try {
+    const bytes = new TextEncoder().encode(text);
+    let offset = 0;
+    while (offset < bytes.length) {
+      offset += file.writeSync(bytes.subarray(offset));
+    }
+    file.syncSync();
+  } catch (error) {
+    file.close();
+    Deno.removeSync(temp);
+    throw error;
+  }
+  file.close();
+  try {
+    Deno.renameSync(temp, join(dir, name));
+  } catch (error) {
+    Deno.removeSync(temp);
+    throw error;
+  }
+}
+
+/**
+ * Writes the lockfile atomically.
+ *
+ * @param dir The skills directory.
+ * @param identity The directory's identity.
+ * @param lock The lockfile.
+ */
+export function writeLockfileSync(
+  dir: string,
+  identity: DirIdentity,
+  lock: Lockfile,
+): void {
+  writeAtomicSync(dir, identity, LOCKFILE, stableJson(lock));
+}

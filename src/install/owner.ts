@@ -1,0 +1,102 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Telling our own working state from state a repository ships. A skills
+ * directory inside a cloned project may contain a forged journal or
+ * directories named like our working directories; acting on them would let
+ * the repository rename or delete files on its word alone. Every working
+ * name and the journal therefore carry a tag derived from the identity of
+ * the skills directory itself (device, inode, birth time) and a random
+ * nonce: a clone or a copy of the directory has another identity, so what it
+ * ships never carries a valid tag.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+
+/** Prefix of every working directory an operation creates. */
+export const WORK_PREFIX = ".skillscope-";
+
+/** The kinds of working directory. */
+export type WorkKind = "stage" | "old" | "clone" | "tmp";
+
+const WORK_NAME =
+  /^\.skillscope-(stage|old|clone|tmp)-([0-9a-f]{16})-([0-9a-f]{16})$/;
+
+/** The identity of a skills directory, as {@linkcode dirIdentitySync} reads it. */
+export type DirIdentity = string;
+
+/**
+ * Reads the identity of a directory: device, inode and birth time.
+ *
+ * @param dir The skills directory.
+ * @returns An opaque identity string.
+ */
+export function dirIdentitySync(dir: string): DirIdentity {
+  const info = Deno.statSync(dir);
+  return `${info.dev}:${info.ino}:${info.birthtime?.getTime() ?? ""}`;
+}
+
+/**
+ * The tag of a nonce in a directory.
+ *
+ * @param identity The directory's identity.
+ * @param nonce 16 hex digits.
+ * @returns 16 hex digits.
+ */
+export function ownerTag(identity: DirIdentity, nonce: string): string {
+  return createHash("sha256").update(`skillscope:${identity}:${nonce}`)
+    .digest("hex").slice(0, 16);
+}
+
+/**
+ * A fresh nonce.
+ *
+ * @returns 16 random hex digits.
+ */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A new working directory name (not created).
+ *
+ * @param identity The skills directory's identity.
+ * @param kind What it is for.
+ * @returns `.skillscope-<kind>-<nonce>-<tag>`.
+ */
+export function workName(identity: DirIdentity, kind: WorkKind): string {
+  const nonce = newNonce();
+  return `${WORK_PREFIX}${kind}-${nonce}-${ownerTag(identity, nonce)}`;
+}
+
+/**
+ * Whether `name` is a working directory name created for this directory.
+ *
+ * @param identity The skills directory's identity.
+ * @param name An entry name.
+ * @param kind The kind expected, if one.
+ * @returns `true` when its tag is valid.
+ */
+export function isOwnWorkName(
+  identity: DirIdentity,
+  name: unknown,
+  kind?: WorkKind,
+): name is string {
+  if (typeof name !== "string") return false;
+  const match = WORK_NAME.exec(name);
+  if (match === null || (kind !== undefined && match[1] !== kind)) {
+    return false;
+  }
+  return ownerTag(identity, match[2]!) === match[3];
+}
+
+/**
+ * Whether `name` looks like a working directory name (ours or forged).
+ *
+ * @param name An entry name.
+ * @returns `true` when it has the shape.
+ */
+export function isWorkShapedName(name: string): boolean {
+  return WORK_NAME.test(name);
+}

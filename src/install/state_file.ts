@@ -1,0 +1,97 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Reading our own state files (`skills.lock`, the journal, the process lock)
+ * as the untrusted input they are: a cloned repository may ship any of them,
+ * as a symlink to `/dev/zero`, as a FIFO, or gigantic. They are opened the
+ * way `SKILL.md` is: regular files only (never through a symlink), read from
+ * the descriptor that was checked, size-capped.
+ *
+ * @module
+ */
+import { InstallError } from "./errors.ts";
+
+/** Largest `skills.lock` read (bytes). */
+export const MAX_LOCKFILE_BYTES = 16 * 1024 * 1024;
+/** Largest journal read (bytes). */
+export const MAX_JOURNAL_BYTES = 4 * 1024 * 1024;
+/** Largest process-lock file read (bytes). */
+export const MAX_PROCESS_LOCK_BYTES = 4096;
+
+const decoder = new TextDecoder();
+
+/**
+ * Reads a state file, or returns `undefined` when there is none.
+ *
+ * @param path The file.
+ * @param maxBytes The size cap.
+ * @returns Its text, or `undefined` when absent.
+ * @throws {InstallError} `state-file-invalid` for a symlink, a non-regular
+ *   file, a file over the cap, or a file swapped while being opened.
+ */
+export function readStateFileSync(
+  path: string,
+  maxBytes: number,
+): string | undefined {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw new InstallError(
+      "state-file-invalid",
+      `Cannot read ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (info.isSymlink || !info.isFile) {
+    throw new InstallError(
+      "state-file-invalid",
+      `${path} is not a regular file (${
+        info.isSymlink ? "a symlink" : "a directory or special file"
+      }); skillscope only writes regular files there, so it was not read`,
+    );
+  }
+  if (info.size > maxBytes) {
+    throw new InstallError(
+      "state-file-invalid",
+      `${path} is ${info.size} bytes; the limit is ${maxBytes}`,
+    );
+  }
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { read: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw new InstallError(
+      "state-file-invalid",
+      `Cannot open ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  try {
+    const opened = file.statSync();
+    if (!opened.isFile || opened.ino !== info.ino || opened.dev !== info.dev) {
+      throw new InstallError(
+        "state-file-invalid",
+        `${path} changed while it was being opened`,
+      );
+    }
+    // One byte more than expected: reading it means the file grew meanwhile.
+    const bytes = new Uint8Array(Math.min(info.size, maxBytes) + 1);
+    let offset = 0;
+    while (offset < bytes.length) {
+      const n = file.readSync(bytes.subarray(offset));
+      if (n === null || n === 0) break;
+      offset += n;
+    }
+    if (offset === bytes.length) {
+      throw new InstallError(
+        "state-file-invalid",
+        `${path} grew while it was being read`,
+      );
+    }
+    return decoder.decode(bytes.subarray(0, offset));
+  } finally {
+    file.close();
+  }
+}
