@@ -47,6 +47,7 @@ export {
 export { defaultSkillCache, SkillCache } from "./src/cache.ts";
 export { nameFilter } from "./src/filter.ts";
 export { SkillSet } from "./src/skill_set.ts";
+export { skillIdentity } from "./src/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/watch.ts";
 export {
   CLIENTS,
@@ -64,6 +65,12 @@ export {
 } from "./src/catalog.ts";
 export { renderActivation } from "./src/activation.ts";
 export { matchSkills } from "./src/match.ts";
+export {
+  compileGlob,
+  MAX_GLOB_ALTERNATIVES,
+  MAX_GLOB_CHARS,
+  MAX_MATCH_PATH_CHARS,
+} from "./src/glob.ts";
 export { type SearchHit, searchSkills } from "./src/search.ts";
 export type { SkillResources } from "./src/read.ts";
 export {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { escapeXml } from "./escape.ts";
+import { escapeTerminal, escapeXml } from "./escape.ts";
 import type { SkillResources } from "./read.ts";
 import type { Skill } from "./types.ts";
 
@@ -33,12 +33,13 @@ export function renderActivation(
 ): string {
   const lines = [
     `<skill_content name="${escapeXml(skill.name)}">`,
-    body.trim(),
+    // The body cannot close (or open) the wrapper early.
+    body.trim().replace(/<(\/?)(skill_content|skill_resources)/gi, "&lt;$1$2"),
     "",
   ];
   if (skill.dir !== undefined) {
     lines.push(
-      `Skill directory: ${skill.dir}`,
+      `Skill directory: ${escapeTerminal(skill.dir)}`,
       "Relative paths in this skill are relative to the skill directory.",
     );
   } else {

@@ -4,7 +4,12 @@
  *
  * @module
  */
-import { escapeHtml, escapeXml } from "./escape.ts";
+import {
+  escapeHtml,
+  escapeTerminal,
+  escapeXml,
+  replaceInvalidXml,
+} from "./escape.ts";
 import type { Skill } from "./types.ts";
 
 /** Catalog formats. */
@@ -52,7 +57,7 @@ function layoutOf(format: CatalogFormat): Layout {
       );
     case "skills-ref":
       return xmlLayout(
-        escapeHtml,
+        (text) => escapeHtml(replaceInvalidXml(text)),
         (tag, value) => `<${tag}>\n${value}\n</${tag}>\n`,
         "\n",
       );
@@ -65,10 +70,10 @@ function layoutOf(format: CatalogFormat): Layout {
           empty,
         ) => (n > 0 ? `${empty ? "" : "\n"}- … and ${note(n)}` : ""),
         frame: (s, d) =>
-          `- ${oneLine(s.name)}${d ? `: ${HOLE}` : ""}${
-            s.path === undefined ? "" : ` (file: ${s.path})`
+          `- ${markdownField(s.name)}${d ? `: ${HOLE}` : ""}${
+            s.path === undefined ? "" : ` (file: ${markdownField(s.path)})`
           }`,
-        describe: oneLine,
+        describe: markdownField,
         put: (frame, d) => frame.replace(HOLE, () => d),
       };
     case "json":
@@ -119,8 +124,10 @@ function xmlLayout(
   };
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+/** One line of Markdown whatever the input: whitespace runs (line breaks
+ * included) become one space, other control characters visible escapes. */
+function markdownField(text: string): string {
+  return escapeTerminal(text.replace(/\s+/g, " ").trim());
 }
 
 /** Cuts `text` to `max` characters plus "…", never splitting a surrogate pair. */

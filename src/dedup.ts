@@ -17,8 +17,33 @@ export function skillLocation(skill: Skill): string {
   return skill.path ?? skill.source.key;
 }
 
+// deno-lint-ignore no-control-regex -- ASCII test
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
- * Keeps the first skill of each name, in order.
+ * The identity of a skill name: its NFKC normal form, the form the
+ * specification's reference validator compares. Dedup, shadowing and lookup
+ * by name all use it, so NFC/NFD (or full-width) twins are one skill: the
+ * first wins and the other is reported as shadowed. ASCII names are their
+ * own identity.
+ *
+ * @example Usage
+ * ```ts
+ * import { skillIdentity } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(skillIdentity("caf\u00e9"), skillIdentity("cafe\u0301"));
+ * ```
+ *
+ * @param name A skill name.
+ * @returns Its identity.
+ */
+export function skillIdentity(name: string): string {
+  return ASCII.test(name) ? name : name.normalize("NFKC");
+}
+
+/**
+ * Keeps the first skill of each name (by {@linkcode skillIdentity}), in order.
  *
  * @param skills Skills in precedence order.
  * @returns The winners, the shadow reports, and one warning per loser.
@@ -33,9 +58,10 @@ export function dedupeSkills(skills: readonly Skill[]): {
   const shadowed: Shadowed[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const skill of skills) {
-    const winner = winners.get(skill.name);
+    const key = skillIdentity(skill.name);
+    const winner = winners.get(key);
     if (winner === undefined) {
-      winners.set(skill.name, skill);
+      winners.set(key, skill);
       kept.push(skill);
       continue;
     }

@@ -32,10 +32,21 @@ const INVALID_XML =
  */
 export function escapeXml(text: string): string {
   // Most text needs nothing: test cheaply before replacing.
-  const clean = SUSPECT.test(text) ? text.replace(INVALID_XML, "\uFFFD") : text;
+  const clean = replaceInvalidXml(text);
   return HAS_SPECIAL.test(clean)
     ? clean.replace(SPECIAL, (c) => XML[c]!)
     : clean;
+}
+
+/**
+ * Replaces the characters XML 1.0 cannot carry (C0 controls but tab, LF and
+ * CR; lone surrogates; U+FFFE/U+FFFF) with U+FFFD.
+ *
+ * @param text Any text.
+ * @returns Text an XML parser accepts.
+ */
+export function replaceInvalidXml(text: string): string {
+  return SUSPECT.test(text) ? text.replace(INVALID_XML, "\uFFFD") : text;
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import picomatch from "picomatch";
+import { compileGlob } from "./glob.ts";
 import type { Skill } from "./types.ts";
 
 type Matcher = (path: string) => boolean;
@@ -16,40 +16,17 @@ const matchers = new WeakMap<Skill, Matcher>();
 /**
  * Compiles a list of globs. `*` stays within a segment, `**` crosses
  * segments, a pattern without `/` matches the basename at any depth,
- * dotfiles match, backslashes are separators.
+ * dotfiles match, backslashes are separators. Matching never backtracks
+ * (see `glob.ts`): a hostile glob costs time linear in its size.
  *
  * @param globs The globs.
  * @returns A predicate on normalized paths.
  */
 export function compileGlobs(globs: readonly string[]): Matcher {
-  const normalized = globs.map(normalizeGlob).filter((g) => g !== "");
-  const withSlash = safeMatcher(
-    normalized.filter((g) => g.includes("/")),
-    false,
+  const matchers = globs.map(normalizeGlob).filter((g) => g !== "").map((g) =>
+    compileGlob(g, { basename: true })
   );
-  const bare = safeMatcher(normalized.filter((g) => !g.includes("/")), true);
-  return (path) => (withSlash?.(path) ?? false) || (bare?.(path) ?? false);
-}
-
-/** A picomatch matcher for the globs it accepts; a glob it rejects never matches. */
-function safeMatcher(globs: string[], basename: boolean): Matcher | undefined {
-  const valid = globs.filter((g) => {
-    try {
-      picomatch(g, { dot: true, basename });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (valid.length === 0) return undefined;
-  const matcher = picomatch(valid, { dot: true, basename });
-  return (path) => {
-    try {
-      return matcher(path);
-    } catch {
-      return false;
-    }
-  };
+  return (path) => matchers.some((m) => m(path));
 }
 
 function normalizeGlob(glob: string): string {

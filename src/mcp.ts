@@ -25,6 +25,14 @@ import { VERSION } from "./version.ts";
 
 const SCHEME = "skill://";
 
+function skillUri(name: string): string | undefined {
+  try {
+    return `${SCHEME}${encodeURIComponent(name)}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves a skill set over MCP on stdin / stdout until the connection closes: `tools/list` and
  * `tools/call` for the skill tools, `resources/list` and `resources/read` for
@@ -77,12 +85,17 @@ export async function serveMcp(set: SkillSet): Promise<void> {
     },
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: set.list().map((s) => ({
-      uri: `${SCHEME}${encodeURIComponent(s.name)}`,
-      name: s.name,
-      description: s.description,
-      mimeType: "text/markdown",
-    })),
+    // One bad name (a lone surrogate cannot be percent-encoded) leaves that
+    // skill out of the listing, never the others.
+    resources: set.list().flatMap((s) => {
+      const uri = skillUri(s.name);
+      return uri === undefined ? [] : [{
+        uri,
+        name: s.name,
+        description: s.description,
+        mimeType: "text/markdown",
+      }];
+    }),
   }));
   server.setRequestHandler(
     ReadResourceRequestSchema,
@@ -95,7 +108,16 @@ export async function serveMcp(set: SkillSet): Promise<void> {
           `Unknown resource "${uri}": expected ${SCHEME}<name>`,
         );
       }
-      const name = decodeURIComponent(uri.slice(SCHEME.length));
+      let name: string;
+      try {
+        name = decodeURIComponent(uri.slice(SCHEME.length));
+      } catch {
+        throw new SkillAccessError(
+          "skill-not-found",
+          uri,
+          `Unknown resource "${uri}": it is not a valid ${SCHEME}<name> URI`,
+        );
+      }
       return {
         contents: [{
           uri,

@@ -7,6 +7,7 @@
  */
 import { join, sep } from "node:path";
 import { normalizeAssetPath } from "./asset_path.ts";
+import { existsSync } from "./fs_checks.ts";
 import { embeddedContentOf } from "./embedded.ts";
 import { SkillAccessError, SkillParseError } from "./errors.ts";
 import { splitFrontmatter } from "./frontmatter.ts";
@@ -51,18 +52,21 @@ export function readBodySync(
         path,
       );
     }
-    if (info.size > maxBytes) {
-      throw new SkillAccessError(
-        "body-too-large",
-        skill.name,
-        `SKILL.md of "${skill.name}" is ${info.size} bytes; the limit is ${maxBytes}`,
-        path,
-      );
-    }
-    const split = splitFrontmatter(
-      decoder.decode(Deno.readFileSync(path)),
+    // Read from the descriptor that was checked, never more than the cap:
+    // a swap to /dev/zero after the check cannot make the read endless.
+    const bytes = readCheckedSync(
       path,
+      info,
+      maxBytes,
+      (size) =>
+        new SkillAccessError(
+          "body-too-large",
+          skill.name,
+          `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+          path,
+        ),
     );
+    const split = splitFrontmatter(decoder.decode(bytes), path);
     return split.text.slice(split.bodyStart);
   } catch (error) {
     if (error instanceof SkillAccessError) throw error;
@@ -79,14 +83,117 @@ export function readBodySync(
 }
 
 /**
+ * Reads the whole `SKILL.md` of a skill on disk from the descriptor that was
+ * checked, at most `maxBytes`.
+ *
+ * @param skill A skill discovered from a directory.
+ * @param maxBytes The cap.
+ * @returns The bytes.
+ * @throws {SkillAccessError} `body-too-large` or `read-failed`.
+ */
+export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
+  const path = skill.path!;
+  try {
+    const info = Deno.statSync(path);
+    if (!info.isFile) throw new Error("it is no longer a regular file");
+    return readCheckedSync(path, info, maxBytes, (size) =>
+      new SkillAccessError(
+        "body-too-large",
+        skill.name,
+        `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+        path,
+      ));
+  } catch (error) {
+    if (error instanceof SkillAccessError) throw error;
+    throw new SkillAccessError(
+      "read-failed",
+      skill.name,
+      `Cannot read "${path}": ${messageOf(error)}`,
+      path,
+    );
+  }
+}
+
+/**
+ * Opens `path`, checks that the opened file is the regular file `info`
+ * describes (same device and inode), and reads at most `maxBytes` from that
+ * descriptor; a larger file is refused with `tooLarge(size)`.
+ */
+function readCheckedSync(
+  path: string,
+  info: Deno.FileInfo,
+  maxBytes: number,
+  tooLarge: (size: number) => Error,
+  after?: (opened: Deno.FileInfo) => void,
+): Uint8Array {
+  if (info.size > maxBytes) throw tooLarge(info.size);
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const opened = file.statSync();
+    if (!opened.isFile || opened.ino !== info.ino || opened.dev !== info.dev) {
+      throw new Error("it changed while being opened");
+    }
+    after?.(opened);
+    if (opened.size > maxBytes) throw tooLarge(opened.size);
+    const bytes = new Uint8Array(opened.size + 1);
+    let offset = 0;
+    while (offset < bytes.length) {
+      const n = file.readSync(bytes.subarray(offset));
+      if (n === null || n === 0) break;
+      offset += n;
+    }
+    if (offset > maxBytes) throw tooLarge(offset);
+    if (offset === bytes.length) {
+      // It grew while being read: read on, up to the cap.
+      const rest: Uint8Array[] = [bytes];
+      let total = offset;
+      const chunk = new Uint8Array(64 * 1024);
+      for (;;) {
+        const n = file.readSync(chunk);
+        if (n === null || n === 0) break;
+        total += n;
+        if (total > maxBytes) throw tooLarge(total);
+        rest.push(chunk.slice(0, n));
+      }
+      const all = new Uint8Array(total);
+      let at = 0;
+      for (const part of rest) {
+        all.set(part, at);
+        at += part.length;
+      }
+      return all;
+    }
+    return bytes.subarray(0, offset);
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * Whether a normalized asset path may be read: no hidden segment (`.git`,
+ * `.env`, …) and no `node_modules`, the rule the resource listing follows.
+ *
+ * @param rel A path from {@linkcode normalizeAssetPath}.
+ * @returns `true` when it is servable.
+ */
+export function isServableAssetPath(rel: string): boolean {
+  for (const segment of rel.split("/")) {
+    if (segment.startsWith(".") || segment === "node_modules") return false;
+  }
+  return true;
+}
+
+/**
  * Reads a file bundled with a skill. The path must be relative, without
- * `..`; its real path must lie inside the skill's real directory (so a
+ * `..`, and name no hidden file and no `node_modules` (the listing's rule;
+ * `allowHidden` lifts it); its real path must lie inside the skill's real directory (so a
  * symlink pointing outside is refused); it must be a regular file within the
  * size cap.
  *
  * @param skill The skill.
  * @param path The file's path relative to the skill directory.
- * @param options `maxBytes` (default 1 MiB).
+ * @param options `maxBytes` (default 1 MiB); `allowHidden` to serve hidden
+ *   files and `node_modules` too.
  * @returns The file's bytes.
  * @throws {SkillAccessError} `asset-path-invalid`, `asset-outside-skill`, `asset-not-found`,
  *   `asset-not-file`, `asset-too-large`, `no-assets` or `read-failed`.
@@ -95,7 +202,7 @@ export function readBodySync(
 export function readAssetSync(
   skill: Skill,
   path: string,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; allowHidden?: boolean } = {},
 ): Uint8Array {
   const maxBytes = options.maxBytes ?? MAX_ASSET_BYTES;
   const rel = normalizeAssetPath(path);
@@ -109,6 +216,16 @@ export function readAssetSync(
       path,
     );
   }
+  if (options.allowHidden !== true && !isServableAssetPath(rel)) {
+    throw new SkillAccessError(
+      "asset-path-invalid",
+      skill.name,
+      `Asset path ${
+        JSON.stringify(path)
+      } of "${skill.name}" names a hidden file or node_modules, which are never served`,
+      path,
+    );
+  }
   const embedded = embeddedContentOf(skill);
   if (embedded) {
     return embeddedAsset(skill, embedded.assets, rel, path, maxBytes);
@@ -118,40 +235,48 @@ export function readAssetSync(
   assertReadPermission(dir);
   const candidate = join(dir, rel);
   let realDir: string;
-  let real: string;
   try {
     realDir = Deno.realPathSync(dir);
-    real = Deno.realPathSync(candidate);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new SkillAccessError(
-        "asset-not-found",
-        skill.name,
-        `"${skill.name}" has no file "${rel}"`,
-        path,
-      );
-    }
     throw new SkillAccessError(
       "read-failed",
       skill.name,
-      `Cannot resolve "${candidate}": ${messageOf(error)}`,
+      `Cannot resolve "${dir}": ${messageOf(error)}`,
       path,
     );
   }
-  if (
+  const inside = (real: string): boolean =>
     real !== realDir &&
-    !real.startsWith(realDir.endsWith(sep) ? realDir : realDir + sep)
-  ) {
-    throw new SkillAccessError(
-      "asset-outside-skill",
-      skill.name,
-      `"${rel}" of "${skill.name}" resolves to "${real}", outside the skill directory "${realDir}"`,
-      path,
-    );
-  }
-  let file: Deno.FsFile | undefined;
+    real.startsWith(realDir.endsWith(sep) ? realDir : realDir + sep);
+  // Resolves the candidate and requires it inside the skill; returns the
+  // real path and what it is now.
+  const resolveInside = (): { real: string; info: Deno.FileInfo } => {
+    let real: string;
+    try {
+      real = Deno.realPathSync(candidate);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        throw new SkillAccessError(
+          "asset-not-found",
+          skill.name,
+          `"${skill.name}" has no file "${rel}"`,
+          path,
+        );
+      }
+      throw error;
+    }
+    if (!inside(real)) {
+      throw new SkillAccessError(
+        "asset-outside-skill",
+        skill.name,
+        `"${rel}" of "${skill.name}" resolves to "${real}", outside the skill directory "${realDir}"`,
+        path,
+      );
+    }
+    return { real, info: Deno.statSync(real) };
+  };
   try {
-    const info = Deno.statSync(candidate);
+    const { real, info } = resolveInside();
     if (!info.isFile) {
       throw new SkillAccessError(
         "asset-not-file",
@@ -160,33 +285,32 @@ export function readAssetSync(
         path,
       );
     }
-    if (info.size > maxBytes) {
-      throw new SkillAccessError(
-        "asset-too-large",
-        skill.name,
-        `"${rel}" of "${skill.name}" is ${info.size} bytes; the limit is ${maxBytes}`,
-        path,
-      );
-    }
-    file = Deno.openSync(candidate, { read: true });
-    const opened = file.statSync();
-    // The file opened must be the one checked (no swap in between).
-    if (opened.ino !== info.ino || opened.dev !== info.dev || !opened.isFile) {
-      throw new SkillAccessError(
-        "read-failed",
-        skill.name,
-        `"${rel}" of "${skill.name}" changed while being read`,
-        path,
-      );
-    }
-    const bytes = new Uint8Array(Math.min(opened.size, maxBytes));
-    let offset = 0;
-    while (offset < bytes.length) {
-      const n = file.readSync(bytes.subarray(offset));
-      if (n === null || n === 0) break;
-      offset += n;
-    }
-    return bytes.subarray(0, offset);
+    // Open the resolved path, then check again: the opened file must still
+    // be the one the path resolves to inside the skill (a symlink flipped
+    // between the check and the open is caught here).
+    return readCheckedSync(
+      real,
+      info,
+      maxBytes,
+      (size) =>
+        new SkillAccessError(
+          "asset-too-large",
+          skill.name,
+          `"${rel}" of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+          path,
+        ),
+      (opened) => {
+        const again = resolveInside();
+        if (again.info.ino !== opened.ino || again.info.dev !== opened.dev) {
+          throw new SkillAccessError(
+            "asset-outside-skill",
+            skill.name,
+            `"${rel}" of "${skill.name}" changed while being opened`,
+            path,
+          );
+        }
+      },
+    );
   } catch (error) {
     if (error instanceof SkillAccessError) throw error;
     throw new SkillAccessError(
@@ -195,8 +319,6 @@ export function readAssetSync(
       `Cannot read "${candidate}": ${messageOf(error)}`,
       path,
     );
-  } finally {
-    file?.close();
   }
 }
 
@@ -265,7 +387,7 @@ export function listResourcesSync(
   const embedded = embeddedContentOf(skill);
   if (embedded) {
     const all = [...(embedded.assets?.keys() ?? [])].filter((p) =>
-      p !== "SKILL.md"
+      p !== "SKILL.md" && isServableAssetPath(p)
     ).sort(compare);
     return Object.freeze({
       files: Object.freeze(all.slice(0, max)),
@@ -294,6 +416,13 @@ export function listResourcesSync(
     for (const entry of entries) {
       if (truncated) return;
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      // List exactly what readAsset can serve: a backslash is a separator
+      // there, and a name that is not valid UTF-8 arrives here with U+FFFD
+      // and cannot be opened by it.
+      if (entry.name.includes("\\")) continue;
+      if (entry.name.includes("\uFFFD") && !existsSync(join(abs, entry.name))) {
+        continue;
+      }
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (childRel === "SKILL.md") continue;
       const childAbs = join(abs, entry.name);

@@ -8,6 +8,7 @@ import { renderActivation } from "./activation.ts";
 import { defaultSkillCache } from "./cache.ts";
 import { type CatalogOptions, renderCatalog } from "./catalog.ts";
 import { SkillAccessError } from "./errors.ts";
+import { skillIdentity } from "./dedup.ts";
 import { matchSkills } from "./match.ts";
 import {
   listResourcesSync,
@@ -47,7 +48,9 @@ export class SkillSet {
   constructor(options: DiscoverOptions, discovery: Discovery) {
     this.#options = options;
     this.#discovery = discovery;
-    this.#byName = new Map(discovery.skills.map((s) => [s.name, s]));
+    this.#byName = new Map(
+      discovery.skills.map((s) => [skillIdentity(s.name), s]),
+    );
   }
 
   /**
@@ -106,7 +109,7 @@ export class SkillSet {
    * @returns The skill, or `undefined` (also for filtered-out names).
    */
   get(name: string): Skill | undefined {
-    return this.#byName.get(name);
+    return this.#byName.get(skillIdentity(name));
   }
 
   /**
@@ -117,7 +120,7 @@ export class SkillSet {
    * @throws {SkillAccessError} `skill-not-found`.
    */
   require(name: string): Skill {
-    const skill = this.#byName.get(name);
+    const skill = this.#byName.get(skillIdentity(name));
     if (skill) return skill;
     const known = [...this.#byName.keys()];
     const close = known.filter((k) => k.includes(name) || name.includes(k))
@@ -160,7 +163,7 @@ export class SkillSet {
   readAsset(
     name: string,
     path: string,
-    options: { maxBytes?: number } = {},
+    options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<Uint8Array> {
     return attempt(() => readAssetSync(this.require(name), path, options));
   }
@@ -177,7 +180,7 @@ export class SkillSet {
   async readAssetText(
     name: string,
     path: string,
-    options: { maxBytes?: number } = {},
+    options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<string> {
     return new TextDecoder().decode(await this.readAsset(name, path, options));
   }
@@ -244,7 +247,7 @@ export class SkillSet {
         readBodySync(skill),
         listResourcesSync(skill),
       );
-      this.#active.add(name);
+      this.#active.add(skillIdentity(name));
       return payload;
     });
   }
@@ -257,7 +260,7 @@ export class SkillSet {
    * @returns `true` once activated (until {@linkcode SkillSet.prototype.deactivate}).
    */
   isActive(name: string): boolean {
-    return this.#active.has(name);
+    return this.#active.has(skillIdentity(name));
   }
 
   /**
@@ -267,7 +270,7 @@ export class SkillSet {
    */
   deactivate(name?: string): void {
     if (name === undefined) this.#active.clear();
-    else this.#active.delete(name);
+    else this.#active.delete(skillIdentity(name));
   }
 
   /**
@@ -303,7 +306,9 @@ export class SkillSet {
 
   #replace(discovery: Discovery): void {
     this.#discovery = discovery;
-    this.#byName = new Map(discovery.skills.map((s) => [s.name, s]));
+    this.#byName = new Map(
+      discovery.skills.map((s) => [skillIdentity(s.name), s]),
+    );
     for (const name of this.#active) {
       if (!this.#byName.has(name)) this.#active.delete(name);
     }

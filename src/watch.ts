@@ -12,6 +12,12 @@ import type { Skill } from "./types.ts";
 export interface WatchOptions {
   /** Quiet time after the last file event before reloading, in ms. Default 100. */
   debounceMs?: number;
+  /**
+   * Longest wait after the first event of a burst, in ms: a skill that
+   * writes into its own directory without pause cannot hold reloads back
+   * for longer than this. Default 1000.
+   */
+  maxWaitMs?: number;
   /** Stops watching when aborted. */
   signal?: AbortSignal;
 }
@@ -94,15 +100,17 @@ async function* consume(
   options: WatchOptions,
 ): AsyncIterableIterator<SkillChange> {
   const debounceMs = options.debounceMs ?? 100;
+  const maxWaitMs = Math.max(debounceMs, options.maxWaitMs ?? 1000);
   const onAbort = () => watcher.close();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const raw = watcher[Symbol.asyncIterator]();
-  // Reads (ours included) are not changes.
+  // Reads (ours included) are not changes, nor is anything that cannot
+  // affect discovery (a log file written inside a skill).
   const events = {
     async next(): Promise<IteratorResult<Deno.FsEvent>> {
       for (;;) {
         const result = await raw.next();
-        if (result.done || result.value.kind !== "access") return result;
+        if (result.done || affectsDiscovery(result.value)) return result;
       }
     },
   };
@@ -113,11 +121,13 @@ async function* consume(
       if (first.done) return;
       // Debounce: wait until no event arrives for debounceMs.
       let ended = false;
+      const deadline = Date.now() + maxWaitMs;
       for (;;) {
         pending = events.next();
         let timer: ReturnType<typeof setTimeout> | undefined;
         const quiet = new Promise<"quiet">((resolve) => {
-          timer = setTimeout(() => resolve("quiet"), debounceMs);
+          const wait = Math.min(debounceMs, deadline - Date.now());
+          timer = setTimeout(() => resolve("quiet"), Math.max(0, wait));
         });
         const winner = await Promise.race([
           pending.then((r) => (r.done ? "done" : "event")),
@@ -140,6 +150,26 @@ async function* consume(
       // already closed
     }
   }
+}
+
+/**
+ * Whether a file event can change what discovery finds: any event on a
+ * `SKILL.md`, and any event on a path that is not (or no longer) a regular
+ * file — a directory appearing, going or being renamed. Writes to other
+ * regular files cannot.
+ */
+function affectsDiscovery(event: Deno.FsEvent): boolean {
+  if (event.kind === "access") return false;
+  for (const path of event.paths) {
+    if (path.endsWith("/SKILL.md") || path.endsWith("\\SKILL.md")) return true;
+    try {
+      if (Deno.lstatSync(path).isFile) continue;
+    } catch {
+      // gone: it may have been a skill directory
+    }
+    return true;
+  }
+  return false;
 }
 
 async function* nothing(): AsyncIterableIterator<SkillChange> {}

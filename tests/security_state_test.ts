@@ -103,7 +103,6 @@ Deno.test("a forged journal in a cloned project cannot plant a git hook (verify,
   assert.ok(result.notes.some((n) => n.includes("ignored a journal")));
   await remove(skills, "good");
   assertAbsent(hook);
-
 });
 
 Deno.test("a forged journal cannot move a file from outside into the project", async () => {
