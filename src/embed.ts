@@ -78,6 +78,7 @@ export function generateEmbedModule(
   const maxBytes = options.maxAssetBytes ?? 10 * 1024 * 1024;
   const entries: string[] = [];
   let usesBytes = false;
+  const embedded: string[] = [];
   for (const skill of found.skills) {
     let content: string;
     try {
@@ -132,6 +133,7 @@ export function generateEmbedModule(
         assets.push(property(6, `[${literal(file)}]`, literal(text)));
       }
     }
+    embedded.push(skill.name);
     entries.push([
       "  embeddedSkill({",
       property(4, "name", literal(skill.name)),
@@ -149,9 +151,7 @@ export function generateEmbedModule(
   const oneLineImport =
     `import { embeddedSkill, type SkillSource } from ${importFrom};`;
   const label = options.label ?? dir;
-  const count = `${found.skills.length} skill${
-    found.skills.length === 1 ? "" : "s"
-  }`;
+  const count = `${embedded.length} skill${embedded.length === 1 ? "" : "s"}`;
   const lines = [
     // literal() escapes every line terminator (U+2028/U+2029 included), so
     // the label cannot end the comment.
@@ -178,7 +178,7 @@ export function generateEmbedModule(
   }
   return Object.freeze({
     code: `${lines.join("\n")}\n`,
-    skills: Object.freeze(found.skills.map((s) => s.name)),
+    skills: Object.freeze(embedded),
     diagnostics: Object.freeze(diagnostics),
   });
 }

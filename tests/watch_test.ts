@@ -59,3 +59,45 @@ Deno.test("SkillSet.watch() reports an added, an edited and a removed skill and 
   clearTimeout(guard);
   assert.equal((await changes.next()).done, true);
 });
+
+Deno.test("SkillSet.watch() still reloads while a skill writes a log into its own directory every 20 ms", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "noisy");
+  const set = await SkillSet.open({
+    sources: [directorySource(dir.path)],
+    cache: new SkillCache(),
+  });
+  const controller = new AbortController();
+  const guard = setTimeout(() => controller.abort(), 20_000);
+  const changes = set.watch({
+    debounceMs: 200,
+    maxWaitMs: 600,
+    signal: controller.signal,
+  });
+  let writing = true;
+  const writer = (async () => {
+    let i = 0;
+    while (writing) {
+      await Deno.writeTextFile(join(dir.path, "noisy", "log.txt"), `${i++}\n`, {
+        append: true,
+      });
+      // A new log file every so often: creations of regular files too.
+      if (i % 10 === 0) {
+        await Deno.writeTextFile(join(dir.path, "noisy", `log-${i}.txt`), "x");
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 300));
+  const started = Date.now();
+  await writeSkill(dir.path, "fresh");
+  const next = await changes.next();
+  const waited = Date.now() - started;
+  writing = false;
+  await writer;
+  controller.abort();
+  clearTimeout(guard);
+  assert.ok(!next.done, "the watcher ended instead of reporting");
+  assert.deepEqual([next.value.type, next.value.name], ["added", "fresh"]);
+  assert.ok(waited < 5_000, `waited ${waited} ms`);
+});
