@@ -209,7 +209,7 @@ export function compileGlob(
   const alternatives = expandBraces(glob, MAX_GLOB_ALTERNATIVES);
   if (alternatives === undefined) return () => false;
   const compiled = alternatives.map((alternative) => {
-    const segments = alternative.split("/").filter((s, i, all) =>
+    const segments = alternative.split("/").filter((s, _i, all) =>
       s !== "" || all.length === 1
     ).map((s): Segment => (s === "**" ? "**" : tokenize(s)));
     return {

@@ -41,6 +41,7 @@ Deno.test("names, descriptions, paths and bodies reach the terminal escaped in e
     [`${dir}/SKILL.md`]: skillMd(
       `name: evil\ndescription: "${
         HOSTILE.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(
+          // deno-lint-ignore no-control-regex -- the point
           /[\x00-\x1f\x7f]/g,
           (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
         )
