@@ -76,6 +76,9 @@ export type { SkillResources } from "./src/read.ts";
 export {
   callSkillTool,
   type JsonSchema,
+  MAX_ENUM_NAMES,
+  MAX_MATCH_PATH_LENGTH,
+  MAX_MATCH_PATHS,
   skillTools,
   type ToolDefinition,
   type ToolResult,

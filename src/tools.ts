@@ -8,6 +8,7 @@
 import { encodeBase64 } from "./base64.ts";
 import { PermissionDeniedError, SkillAccessError } from "./errors.ts";
 import type { SkillSet } from "./skill_set.ts";
+import type { Skill } from "./types.ts";
 
 /** A JSON Schema (the subset skillscope's tools use). */
 export interface JsonSchema {
@@ -69,7 +70,9 @@ export type ToolResult =
 /**
  * The tool definitions for a skill set: `skills_list`, `skills_read`,
  * `skills_read_asset`, `skills_match` and `skills_search`, with `name`
- * constrained to an enum of the valid names. No skills → no tools.
+ * constrained to an enum of the valid names (up to {@linkcode MAX_ENUM_NAMES}
+ * skills; beyond, a string checked when the tool is called). Built once per
+ * discovery and shared (frozen). No skills → no tools.
  *
  * @example Usage
  * ```ts
@@ -83,13 +86,37 @@ export type ToolResult =
  * @returns The tool definitions.
  */
 export function skillTools(set: SkillSet): ToolDefinition[] {
-  const names = set.list().map((s) => s.name).sort();
+  // Built once per discovery: every tools/list and tools/call of a large set
+  // would otherwise sort every name again.
+  const skills = set.list();
+  let cached = toolCache.get(skills);
+  if (cached === undefined) {
+    cached = Object.freeze(buildTools(skills)) as ToolDefinition[];
+    toolCache.set(skills, cached);
+  }
+  return cached;
+}
+
+/** Most skill names put in a tool schema's enum; beyond it `name` is a checked string. */
+export const MAX_ENUM_NAMES = 1000;
+/** Most paths one `skills_match` call may pass. */
+export const MAX_MATCH_PATHS = 64;
+/** Longest path `skills_match` accepts (characters). */
+export const MAX_MATCH_PATH_LENGTH = 1024;
+
+const toolCache = new WeakMap<readonly Skill[], ToolDefinition[]>();
+
+function buildTools(skills: readonly Skill[]): ToolDefinition[] {
+  const names = skills.map((s) => s.name).sort();
   if (names.length === 0) return [];
-  const name: JsonSchema = {
-    type: "string",
-    enum: names,
-    description: "The skill's name",
-  };
+  const name: JsonSchema = names.length <= MAX_ENUM_NAMES
+    ? { type: "string", enum: names, description: "The skill's name" }
+    : {
+      type: "string",
+      minLength: 1,
+      maxLength: 256,
+      description: "The skill's name, as skills_list or skills_search gives it",
+    };
   const object = (
     properties: Record<string, JsonSchema>,
     required: string[],
@@ -132,9 +159,9 @@ export function skillTools(set: SkillSet): ToolDefinition[] {
       inputSchema: object({
         paths: {
           type: "array",
-          items: { type: "string", maxLength: 4096 },
+          items: { type: "string", maxLength: MAX_MATCH_PATH_LENGTH },
           minItems: 1,
-          maxItems: 1000,
+          maxItems: MAX_MATCH_PATHS,
           description: "File paths relative to the project",
         },
       }, ["paths"]),

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SkillSet } from "../src/skill_set.ts";
 import { directorySource, embeddedSkill } from "../src/sources.ts";
-import { callSkillTool, skillTools } from "../src/tools.ts";
+import {
+  callSkillTool,
+  type JsonSchema,
+  MAX_ENUM_NAMES,
+  MAX_MATCH_PATH_LENGTH,
+  MAX_MATCH_PATHS,
+  skillTools,
+} from "../src/tools.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 async function fixtureSet(): Promise<{ set: SkillSet } & AsyncDisposable> {
@@ -157,4 +164,49 @@ Deno.test("callSkillTool() serves embedded skills without any permission-relevan
     path: "a.txt",
   });
   assert.ok(asset.ok && asset.text === "A");
+});
+
+Deno.test("skillTools() is built once per discovery, drops the enum past MAX_ENUM_NAMES, and skills_match caps model input", async () => {
+  await using tmp = await tempDir();
+  const count = MAX_ENUM_NAMES + 1;
+  for (let i = 0; i < count; i++) {
+    await writeTree(tmp.path, {
+      [`s${i}/SKILL.md`]: `---\nname: s${i}\ndescription: Skill ${i}\n---\n`,
+    });
+  }
+  const set = SkillSet.openSync({
+    sources: [directorySource(tmp.path)],
+    cache: false,
+  });
+  assert.equal(set.list().length, count);
+  const tools = skillTools(set);
+  assert.equal(skillTools(set), tools, "cached per discovery");
+  const read = tools.find((t) => t.name === "skills_read")!;
+  const name = (read.inputSchema.properties as Record<string, JsonSchema>)
+    .name!;
+  assert.equal(name.enum, undefined);
+  assert.ok(JSON.stringify(tools).length < 10_000, "no 1001-name enum");
+  // A name that is not a skill is still refused, now at call time.
+  const missing = await callSkillTool(set, "skills_read", { name: "nope" });
+  assert.equal(missing.ok, false);
+  assert.equal(!missing.ok && missing.error.code, "skill-not-found");
+  const ok = await callSkillTool(set, "skills_read", { name: "s7" });
+  assert.equal(ok.ok, true);
+  // Model input at the old maxima is refused at once.
+  const started = performance.now();
+  const tooMany = await callSkillTool(set, "skills_match", {
+    paths: Array.from({ length: 1000 }, () => "a".repeat(4096)),
+  });
+  assert.equal(!tooMany.ok && tooMany.error.code, "invalid-input");
+  const tooLong = await callSkillTool(set, "skills_match", {
+    paths: ["a".repeat(MAX_MATCH_PATH_LENGTH + 1)],
+  });
+  assert.equal(!tooLong.ok && tooLong.error.code, "invalid-input");
+  const fine = await callSkillTool(set, "skills_match", {
+    paths: Array.from({ length: MAX_MATCH_PATHS }, (_, i) => `src/${i}.ts`),
+  });
+  assert.equal(fine.ok, true);
+  assert.ok(performance.now() - started < 5_000);
+  await set.refresh();
+  assert.notEqual(skillTools(set), tools, "a new discovery builds anew");
 });
