@@ -9,7 +9,7 @@ import { join, sep } from "node:path";
 import { normalizeAssetPath } from "./asset_path.ts";
 import { existsSync } from "./fs_checks.ts";
 import { embeddedContentOf } from "./embedded.ts";
-import { SkillAccessError, SkillParseError } from "./errors.ts";
+import { SkillAccessError } from "./errors.ts";
 import { splitFrontmatter } from "./frontmatter.ts";
 import { assertReadPermission } from "./permissions.ts";
 import type { Skill } from "./types.ts";
@@ -69,16 +69,7 @@ export function readBodySync(
     const split = splitFrontmatter(decoder.decode(bytes), path);
     return split.text.slice(split.bodyStart);
   } catch (error) {
-    if (error instanceof SkillAccessError) throw error;
-    const reason = error instanceof SkillParseError || error instanceof Error
-      ? error.message
-      : String(error);
-    throw new SkillAccessError(
-      "read-failed",
-      skill.name,
-      `Cannot read "${path}": ${reason}`,
-      path,
-    );
+    throw readFailed(error, skill, path, path);
   }
 }
 
@@ -104,13 +95,7 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
         path,
       ));
   } catch (error) {
-    if (error instanceof SkillAccessError) throw error;
-    throw new SkillAccessError(
-      "read-failed",
-      skill.name,
-      `Cannot read "${path}": ${messageOf(error)}`,
-      path,
-    );
+    throw readFailed(error, skill, path, path);
   }
 }
 
@@ -312,13 +297,7 @@ export function readAssetSync(
       },
     );
   } catch (error) {
-    if (error instanceof SkillAccessError) throw error;
-    throw new SkillAccessError(
-      "read-failed",
-      skill.name,
-      `Cannot read "${candidate}": ${messageOf(error)}`,
-      path,
-    );
+    throw readFailed(error, skill, candidate, path);
   }
 }
 
@@ -457,6 +436,22 @@ function isFileInside(path: string, realDir: string): boolean {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `error` itself when it is a SkillAccessError, else `read-failed` naming `target`. */
+function readFailed(
+  error: unknown,
+  skill: Skill,
+  target: string,
+  path: string,
+): SkillAccessError {
+  if (error instanceof SkillAccessError) return error;
+  return new SkillAccessError(
+    "read-failed",
+    skill.name,
+    `Cannot read "${target}": ${messageOf(error)}`,
+    path,
+  );
 }
 
 function messageOf(error: unknown): string {
