@@ -168,9 +168,20 @@ Deno.test("embed: U+2028 in DIR, __proto__ assets, a BOM and odd names round-tri
     "bom.txt": bom,
     "back\\slash.txt": "unreadable by path",
   });
-  await Deno.writeFile(
-    join(dir, "demo", new TextDecoder().decode(new Uint8Array([0x78]))),
-    new Uint8Array([1]),
+  // A file name that is not valid UTF-8 (Deno strings cannot spell it).
+  const made = await new Deno.Command("sh", {
+    args: [
+      "-c",
+      `printf x > "$1/$(printf 'bad\\377.txt')"`,
+      "sh",
+      join(dir, "demo"),
+    ],
+  }).output();
+  assert.equal(made.code, 0);
+  assert.ok(
+    [...Deno.readDirSync(join(dir, "demo"))].some((e) =>
+      e.name.includes("\uFFFD")
+    ),
   );
   const result = generateEmbedModule(dir, {
     importFrom: new URL("../mod.ts", import.meta.url).href,
