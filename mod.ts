@@ -83,7 +83,6 @@ export {
   type ToolDefinition,
   type ToolResult,
 } from "./src/tools.ts";
-export { serveMcp } from "./src/mcp.ts";
 export {
   type EmbedOptions,
   type EmbedResult,

@@ -16,6 +16,8 @@ import { parseErrorDiagnostic } from "./validate.ts";
 
 /** Body and assets of an embedded skill, looked up by the skill object. */
 export interface EmbeddedContent {
+  /** The whole `SKILL.md` text as given (line endings normalized). */
+  readonly text: string;
   /** The Markdown body. */
   readonly body: string;
   /** Bundled files by normalized relative path, when the skill was embedded with them. */
@@ -129,6 +131,6 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
       assets.set(normalized, content);
     }
   }
-  contents.set(skill, Object.freeze({ body, assets }));
+  contents.set(skill, Object.freeze({ text, body, assets }));
   return { skill, body, diagnostics };
 }

@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/sdk/client";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { currentDenoDir } from "./_helpers.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
@@ -94,14 +94,67 @@ Deno.test("the official MCP client lists and calls every tool of skillscope mcp"
 
     const { resources } = await client.listResources();
     assert.deepEqual(resources.map((r) => r.uri), [
-      "skill://brand-guidelines",
-      "skill://changelog-writer",
-      "skill://pdf-tools",
-      "skill://sql-review",
+      "skill://brand-guidelines/SKILL.md",
+      "skill://changelog-writer/SKILL.md",
+      "skill://pdf-tools/SKILL.md",
+      "skill://sql-review/SKILL.md",
     ]);
-    const resource = await client.readResource({ uri: "skill://sql-review" });
-    const first = resource.contents[0] as { text: string };
-    assert.match(first.text, /^# SQL review/);
+    const resource = await client.readResource({
+      uri: "skill://sql-review/SKILL.md",
+    });
+    const first = resource.contents[0] as { text: string; mimeType: string };
+    assert.equal(
+      first.text,
+      await Deno.readTextFile(`${FIXTURES}/sql-review/SKILL.md`),
+    );
+    assert.equal(first.mimeType, "text/markdown");
+
+    // The standard skills extension, checked by the SDK's own host side:
+    // every file's size and digest, SKILL.md's frontmatter against the listing.
+    const skills = new SkillsClient(client);
+    assert.equal(skills.supported, true);
+    assert.equal(skills.directoryRead, true);
+    const listing = await skills.list();
+    assert.deepEqual(listing.skills.map((s) => s.uri), [
+      "skill://brand-guidelines/SKILL.md",
+      "skill://changelog-writer/SKILL.md",
+      "skill://pdf-tools/SKILL.md",
+      "skill://sql-review/SKILL.md",
+    ]);
+    const pdf = listing.skills.find((s) => s.frontmatter.name === "pdf-tools")!;
+    assert.deepEqual(
+      (pdf.resources as { uri: string }[]).map((r) => r.uri),
+      [
+        "skill://pdf-tools/SKILL.md",
+        "skill://pdf-tools/references/forms.md",
+        "skill://pdf-tools/scripts/extract_text.py",
+      ],
+    );
+    const skillMd = await skills.read(pdf);
+    assert.equal(skillMd.verified, true);
+    assert.equal(skillMd.frontmatter?.name, "pdf-tools");
+    const script = await skills.read(pdf, "scripts/extract_text.py");
+    assert.deepEqual(
+      script.bytes,
+      await Deno.readFile(`${FIXTURES}/pdf-tools/scripts/extract_text.py`),
+    );
+    const logo = listing.skills.find((s) =>
+      s.frontmatter.name === "brand-guidelines"
+    )!;
+    const dir = await skills.readDirectory("skill://brand-guidelines");
+    assert.deepEqual(
+      dir.resources.map((r) => [r.uri, r.mimeType]),
+      [
+        ["skill://brand-guidelines/assets", "inode/directory"],
+        ["skill://brand-guidelines/SKILL.md", "text/markdown"],
+      ],
+    );
+    const svg = await skills.read(logo, "assets/logo.svg");
+    assert.equal(svg.verified, true);
+    await assert.rejects(
+      skills.get("skill://nope/SKILL.md"),
+      (error: unknown) => (error as { code?: number }).code === -32602,
+    );
   } finally {
     await client.close();
   }

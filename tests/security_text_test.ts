@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import fc from "fast-check";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { Client } from "@modelcontextprotocol/sdk/client";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { renderActivation } from "../src/activation.ts";
 import { renderCatalog } from "../src/catalog.ts";
 import { discoverSync } from "../src/discover.ts";
@@ -379,7 +379,9 @@ Deno.test("the MCP resource listing survives a skill whose name holds a lone sur
   );
   try {
     const { resources } = await client.listResources();
-    assert.ok(resources.some((r) => r.name === "good"));
+    assert.deepEqual(resources.map((r) => r.name), ["good"]);
+    const { skills } = await new SkillsClient(client).list();
+    assert.deepEqual(skills.map((s) => s.uri), ["skill://good/SKILL.md"]);
   } finally {
     await client.close();
   }

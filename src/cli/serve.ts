@@ -8,7 +8,13 @@
 import type { CatalogFormat } from "../catalog.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import {
+  field,
+  formatDiagnostic,
+  writeErr,
+  writeJson,
+  writeOut,
+} from "./io.ts";
 import {
   expectArgs,
   openSkillSet,
@@ -256,17 +262,68 @@ export const activateCommand: Command = {
 /** `mcp`. */
 export const mcpCommand: Command = {
   name: "mcp",
-  summary: "Serve the skills over MCP on stdio (tools and resources)",
+  summary: "Serve the skills over MCP (stdio or Streamable HTTP)",
   help: help(
-    "mcp [--root DIR]...",
-    "Runs an MCP server on stdin/stdout with the tools skills_list, skills_read,\nskills_read_asset, skills_match and skills_search, and each skill as a\nresource skill://NAME. Diagnostics go to stderr.",
+    "mcp [--root DIR]... [--http [HOST:]PORT [--allow-remote]] [--no-watch]",
+    `Runs an MCP server with the standard skills extension
+(io.modelcontextprotocol/skills: skills/list, skills/get, resources/read and
+resources/directory/read on skill://NAME/PATH) and the tools skills_list,
+skills_read, skills_read_asset, skills_match and skills_search. It watches the
+roots and tells the client when skills change. Diagnostics go to stderr.
+
+Transports:
+  (default)            stdin/stdout, one JSON-RPC message per line
+  --http [HOST:]PORT   Streamable HTTP at http://HOST:PORT/mcp (HOST defaults
+                       to 127.0.0.1; needs --allow-net=HOST)
+  --allow-remote       Allow a HOST that is not a loopback address
+  --no-watch           Do not watch the roots for changes`,
   ),
-  options: { ...SOURCE_OPTIONS },
+  options: {
+    ...SOURCE_OPTIONS,
+    http: { type: "string" },
+    "allow-remote": { type: "boolean" },
+    "no-watch": { type: "boolean" },
+  },
   async run(values): Promise<number> {
+    const http = values.http === undefined
+      ? undefined
+      : parseListen(String(values.http));
     const set = openSkillSet(values, { report: true });
-    // Loaded on demand: the MCP SDK is large and no other command needs it.
-    const { serveMcp } = await import("../mcp.ts");
-    await serveMcp(set);
+    // Loaded on demand: no other command needs the MCP SDK.
+    const { serveMcp } = await import("../mcp/serve.ts");
+    const log = (message: string): void =>
+      writeErr(`skillscope mcp: ${message}\n`);
+    await serveMcp(set, {
+      onLog: log,
+      onDiagnostic: (d) => writeErr(`${formatDiagnostic(d)}\n`),
+      watch: values["no-watch"] !== true,
+      ...(http === undefined ? {} : {
+        transport: {
+          http: {
+            ...http,
+            allowRemote: values["allow-remote"] === true,
+            onListen: (url: string) => log(`listening on ${url}`),
+          },
+        },
+      }),
+    });
     return EXIT.ok;
   },
 };
+
+/** `[HOST:]PORT`, `[::1]:PORT` for IPv6. */
+function parseListen(text: string): { hostname: string; port: number } {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[^:\[\]]+):)?([0-9]{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || port > 65535) {
+    throw new UsageError(
+      `--http expects [HOST:]PORT (for example 8808 or 127.0.0.1:8808), got ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return {
+    hostname: (match[1] ?? "127.0.0.1").replace(/^\[|\]$/g, ""),
+    port,
+  };
+}

@@ -1,0 +1,85 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Streamable HTTP for the skills MCP server: a web-standard handler for
+ * `Deno.serve`, guarded against DNS rebinding (`Host` and `Origin` checked
+ * against an allow-list).
+ *
+ * @module
+ */
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+} from "@modelcontextprotocol/server";
+import type { SkillSet } from "../skill_set.ts";
+import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { DigestCache } from "./skill_files.ts";
+
+/** Options of {@linkcode mcpHttpHandler}. */
+export interface McpHttpHandlerOptions extends McpServerOptions {
+  /**
+   * Host names (no port) the `Host` header may name. Default: the loopback
+   * names (`localhost`, `127.0.0.1`, `[::1]`).
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * Host names a browser `Origin` may carry. Default: the loopback names. A
+   * request without `Origin` (every non-browser client) passes.
+   */
+  readonly allowedOrigins?: readonly string[];
+}
+
+/** What {@linkcode mcpHttpHandler} returns. */
+export interface McpHttpHandler {
+  /** Serves one HTTP request (pass it to `Deno.serve`). */
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Tells connected clients that the skills changed (`notifications/resources/list_changed`). */
+  readonly notifyChanged: () => void;
+  /** Ends open exchanges. */
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * A Streamable HTTP handler serving a skill set over MCP (protocol
+ * 2026-07-28, with the stateless fallback for 2025 clients). Each request is
+ * served by a fresh server from {@linkcode createMcpServer}; digests are
+ * shared. Requests whose `Host` or `Origin` is not allowed get `403`.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { SkillSet, directorySource } from "@skillscope/skills";
+ * import { mcpHttpHandler } from "@skillscope/skills/mcp";
+ *
+ * const set = await SkillSet.open({ sources: [directorySource("./skills")] });
+ * const handler = mcpHttpHandler(set);
+ * Deno.serve({ hostname: "127.0.0.1", port: 8808 }, handler.fetch);
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Allowed hosts and origins, server options.
+ * @returns The handler.
+ */
+export function mcpHttpHandler(
+  set: SkillSet,
+  options: McpHttpHandlerOptions = {},
+): McpHttpHandler {
+  const digests = options.digests ?? new DigestCache();
+  const handler = createMcpHandler(
+    () => createMcpServer(set, { ...options, digests }),
+  );
+  const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
+  const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];
+  return {
+    fetch: (request: Request): Promise<Response> => {
+      const rejected = hostHeaderValidationResponse(request, hosts) ??
+        originValidationResponse(request, origins);
+      return rejected === undefined
+        ? handler.fetch(request)
+        : Promise.resolve(rejected);
+    },
+    notifyChanged: (): void => handler.notify.resourcesChanged(),
+    close: (): Promise<void> => handler.close(),
+  };
+}

@@ -1,0 +1,49 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Serving skills over the Model Context Protocol, the standard way: the
+ * `io.modelcontextprotocol/skills` extension (SEP-2640) through the MCP
+ * SDK, on stdio or Streamable HTTP, with live reload; the five skill tools
+ * for hosts without the extension.
+ *
+ * ```ts ignore
+ * import { directorySource, SkillSet } from "@skillscope/skills";
+ * import { serveMcp } from "@skillscope/skills/mcp";
+ *
+ * const set = await SkillSet.open({ sources: [directorySource("./skills")] });
+ * await serveMcp(set, { transport: { http: { port: 8808 } } });
+ * ```
+ *
+ * @module
+ */
+export {
+  isLoopbackHost,
+  type McpHttpListen,
+  serveMcp,
+  type ServeMcpOptions,
+} from "./serve.ts";
+export type { McpServerOptions } from "./server.ts";
+export {
+  type McpHttpHandler,
+  mcpHttpHandler,
+  type McpHttpHandlerOptions,
+} from "./http.ts";
+export {
+  type LineTransportOptions,
+  MAX_IN_FLIGHT,
+  MAX_LINE_BYTES,
+  MAX_PENDING_OUTPUT_BYTES,
+} from "./stdio.ts";
+export { DEFAULT_PAGE_SIZE } from "./skill_source.ts";
+export {
+  DigestCache,
+  type ManifestFile,
+  MAX_SKILL_BYTES,
+  MAX_SKILL_FILES,
+  type SkillManifest,
+} from "./skill_files.ts";
+export {
+  parseSkillUri,
+  SKILL_SCHEME,
+  skillFileUri,
+  type SkillUriParts,
+} from "./uri.ts";

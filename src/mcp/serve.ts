@@ -1,0 +1,189 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Running the skills MCP server: on stdio or on Streamable HTTP, with live
+ * reload of the skill roots.
+ *
+ * @module
+ */
+import { PermissionDeniedError } from "../errors.ts";
+import type { SkillSet } from "../skill_set.ts";
+import { mcpHttpHandler } from "./http.ts";
+import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { DigestCache } from "./skill_files.ts";
+import { LineTransport, type LineTransportOptions } from "./stdio.ts";
+
+/** Where {@linkcode serveMcp} listens on HTTP. */
+export interface McpHttpListen {
+  /** Interface to bind (default `127.0.0.1`). */
+  readonly hostname?: string;
+  /** TCP port (`0` picks a free one). */
+  readonly port: number;
+  /** Allow a host that is not a loopback address (default `false`). */
+  readonly allowRemote?: boolean;
+  /** Called once the server listens, with the URL of the MCP endpoint. */
+  readonly onListen?: (url: string) => void;
+}
+
+/** Options of {@linkcode serveMcp}. */
+export interface ServeMcpOptions extends McpServerOptions {
+  /** `"stdio"` (default) or `{ http: … }`. */
+  readonly transport?: "stdio" | { readonly http: McpHttpListen };
+  /**
+   * Watch the directory sources and tell clients when skills change
+   * (`notifications/resources/list_changed`, `notifications/tools/list_changed`).
+   * Default `true`.
+   */
+  readonly watch?: boolean;
+  /** Ends the server (HTTP) or the watch. */
+  readonly signal?: AbortSignal;
+  /** Where transport problems are logged (default: stderr). */
+  readonly onLog?: (message: string) => void;
+  /** Stdio limits (line length, requests in flight, pending output). */
+  readonly stdio?: Omit<LineTransportOptions, "onLog">;
+}
+
+/** A host name is loopback when it is `localhost`, in 127.0.0.0/8, or `::1`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * Serves a skill set over MCP until the client goes away (stdio) or
+ * `signal` aborts (HTTP). On stdio, stdin ending ends the server normally;
+ * a failed read or write rejects, so a CLI can exit non-zero. On HTTP the
+ * endpoint is `http://HOST:PORT/mcp`, a non-loopback `hostname` needs
+ * `allowRemote`, and `Host`/`Origin` are checked against DNS rebinding.
+ * With `watch` (default) the roots are watched and clients are told of
+ * every change.
+ *
+ * Permissions: read for the skill roots; `--allow-net=HOST` for HTTP.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { defaultSources, SkillSet } from "@skillscope/skills";
+ * import { serveMcp } from "@skillscope/skills/mcp";
+ *
+ * await serveMcp(await SkillSet.open({ sources: defaultSources() }));
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Transport, live reload, limits.
+ * @returns A promise that settles when serving ends.
+ * @throws {RangeError} for a non-loopback host without `allowRemote`.
+ * @throws {PermissionDeniedError} when HTTP may not listen on the host.
+ */
+export async function serveMcp(
+  set: SkillSet,
+  options: ServeMcpOptions = {},
+): Promise<void> {
+  const log = options.onLog ??
+    ((message: string) => console.error(`skillscope mcp: ${message}`));
+  const digests = options.digests ?? new DigestCache();
+  const transport = options.transport ?? "stdio";
+  const stop = new AbortController();
+  options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  let notify: () => void = () => {};
+  const watching = options.watch === false
+    ? Promise.resolve()
+    : watchAndNotify(set, stop.signal, () => notify(), log);
+  try {
+    if (transport === "stdio") {
+      const server = createMcpServer(set, { ...options, digests });
+      const lines = new LineTransport(
+        Deno.stdin.readable,
+        Deno.stdout.writable,
+        {
+          ...options.stdio,
+          onLog: log,
+        },
+      );
+      let failure: Error | undefined;
+      const closed = new Promise<void>((resolve) => {
+        server.server.onclose = () => resolve();
+        server.server.onerror = (error) => {
+          failure ??= error;
+          log(`transport error: ${error.message}`);
+        };
+      });
+      notify = () => {
+        void server.server.sendResourceListChanged().catch(() => {});
+        void server.server.sendToolListChanged().catch(() => {});
+      };
+      await server.connect(lines);
+      await closed;
+      if (failure !== undefined) throw failure;
+      return;
+    }
+    const { hostname = "127.0.0.1", port, allowRemote = false, onListen } =
+      transport.http;
+    if (!isLoopbackHost(hostname) && !allowRemote) {
+      throw new RangeError(
+        `Refusing to serve MCP on "${hostname}", which is not a loopback address: anyone who can reach it could read the skills. Pass --allow-remote (allowRemote: true) to do it anyway`,
+      );
+    }
+    const status = await Deno.permissions.query({
+      name: "net",
+      host: hostname,
+    });
+    if (status.state !== "granted") {
+      throw new PermissionDeniedError(
+        "net",
+        hostname,
+        `--allow-net=${hostname}`,
+      );
+    }
+    const handler = mcpHttpHandler(set, {
+      ...options,
+      digests,
+      ...(allowRemote && !isLoopbackHost(hostname)
+        ? { allowedHosts: [hostname, "localhost", "127.0.0.1", "[::1]"] }
+        : {}),
+    });
+    notify = handler.notifyChanged;
+    const server = Deno.serve({
+      hostname,
+      port,
+      signal: stop.signal,
+      onListen: (addr) => {
+        const host = addr.hostname.includes(":")
+          ? `[${addr.hostname}]`
+          : addr.hostname;
+        onListen?.(`http://${host}:${addr.port}/mcp`);
+      },
+    }, (request) => {
+      const path = new URL(request.url).pathname;
+      if (path !== "/mcp") {
+        return new Response("Not found: the MCP endpoint is /mcp\n", {
+          status: 404,
+        });
+      }
+      return handler.fetch(request);
+    });
+    await server.finished;
+    await handler.close();
+  } finally {
+    stop.abort();
+    await watching;
+  }
+}
+
+async function watchAndNotify(
+  set: SkillSet,
+  signal: AbortSignal,
+  notify: () => void,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!set.options.sources.some((s) => s.kind === "directory")) return;
+  try {
+    for await (const _change of set.watch({ signal })) notify();
+  } catch (error) {
+    if (signal.aborted) return;
+    log(
+      `live reload stopped: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * One MCP server for a skill set: the skills extension (SEP-2640), the five
+ * skill tools for hosts without it, and a paged `resources/list`.
+ *
+ * @module
+ */
+import {
+  type CallToolResult,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Resource,
+} from "@modelcontextprotocol/server";
+import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+import type { SkillSet } from "../skill_set.ts";
+import { callSkillTool, skillTools } from "../tools.ts";
+import type { Diagnostic } from "../types.ts";
+import { VERSION } from "../version.ts";
+import { DigestCache } from "./skill_files.ts";
+import { DEFAULT_PAGE_SIZE, skillSetSource } from "./skill_source.ts";
+import { isValidSkillName } from "../fields.ts";
+import { skillFileUri } from "./uri.ts";
+
+/** Options of {@linkcode createMcpServer}. */
+export interface McpServerOptions {
+  /** Entries per `skills/list`, `resources/list` and directory page (default 100). */
+  readonly pageSize?: number;
+  /** Where serving problems go (skills left out of the listing or served as `"dynamic"`). Default: dropped. */
+  readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
+  /** Digest cache shared between the servers of one process (HTTP builds one server per request). */
+  readonly digests?: DigestCache;
+}
+
+/**
+ * Builds an MCP server (the SDK's `McpServer`, not yet connected) for a
+ * skill set. It declares the `io.modelcontextprotocol/skills` extension with
+ * `directoryRead`, serves `skills/list` / `skills/get` with complete file
+ * manifests, `resources/read` and `resources/directory/read` for every file
+ * under `skill://<name>/…`, a paged `resources/list` of the skills'
+ * `SKILL.md`, and the tools `skills_list`, `skills_read`,
+ * `skills_read_asset`, `skills_match` and `skills_search`. The set is read
+ * live: after `set.refresh()` the next request sees the new skills.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { SkillSet } from "@skillscope/skills";
+ * import { createMcpServer } from "@skillscope/skills/mcp";
+ *
+ * const set = await SkillSet.open({ sources: [] });
+ * const server = createMcpServer(set);
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Paging, diagnostics, digest cache.
+ * @param configure Adds to the server before it connects: more tools,
+ *   prompts or resources (resources added here are readable, not listed by
+ *   the paged `resources/list`).
+ * @returns The server.
+ */
+export function createMcpServer(
+  set: SkillSet,
+  options: McpServerOptions = {},
+  configure?: (server: McpServer) => void,
+): McpServer {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const mcp = new McpServer(
+    { name: "skillscope", version: VERSION },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+      },
+    },
+  );
+  const report = options.onDiagnostic;
+  new SkillsExtension({
+    source: skillSetSource(set, {
+      pageSize,
+      ...(report === undefined ? {} : { onDiagnostic: report }),
+      digests: options.digests ?? new DigestCache(),
+    }),
+    onWarning: (warning) =>
+      report?.({
+        level: "warning",
+        code: "mcp-skill-not-listed",
+        message: warning.message,
+        path: warning.path,
+      }),
+  }).attach(mcp);
+  const server = mcp.server;
+  server.setRequestHandler("tools/list", () => ({
+    tools: skillTools(set).map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as { type: "object"; [key: string]: unknown },
+    })),
+  }));
+  server.setRequestHandler(
+    "tools/call",
+    async (request): Promise<CallToolResult> => {
+      const result = await callSkillTool(
+        set,
+        request.params.name,
+        request.params.arguments ?? {},
+      );
+      if (result.ok) {
+        return {
+          content: [{ type: "text", text: result.text }],
+          structuredContent: { result: result.data },
+        };
+      }
+      return {
+        content: [{
+          type: "text",
+          text: `${result.error.code}: ${result.error.message}`,
+        }],
+        isError: true,
+      };
+    },
+  );
+  configure?.(mcp);
+  // The SDK lists every resource in one response; a large skill set needs
+  // pages, so the skills' SKILL.md resources are listed here instead.
+  server.setRequestHandler("resources/list", (request) => {
+    const skills = set.list().filter((s) => isValidSkillName(s.name));
+    const cursor = request.params?.cursor;
+    let start = 0;
+    if (cursor !== undefined) {
+      if (
+        !/^(0|[1-9][0-9]{0,15})$/.test(cursor) || Number(cursor) > skills.length
+      ) {
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Invalid cursor ${JSON.stringify(cursor)}`,
+        );
+      }
+      start = Number(cursor);
+    }
+    const page = skills.slice(start, start + pageSize);
+    const resources: Resource[] = page.map((s) => ({
+      uri: skillFileUri(s.name, "SKILL.md"),
+      name: s.name,
+      description: s.description,
+      mimeType: "text/markdown",
+    }));
+    const next = start + page.length;
+    return next < skills.length
+      ? { resources, nextCursor: String(next) }
+      : { resources };
+  });
+  return mcp;
+}

@@ -1,0 +1,213 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The files of a skill as the MCP skills extension serves them: the exact
+ * `SKILL.md` bytes, every servable bundled file, and a manifest of SHA-256
+ * digests and sizes cached by file identity.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { dump } from "js-yaml";
+import { embeddedContentOf } from "../embedded.ts";
+import { hashBytes } from "../install/hash.ts";
+import {
+  listResourcesSync,
+  readAssetSync,
+  readSkillFileSync,
+} from "../read.ts";
+import type { Skill } from "../types.ts";
+
+/** Most files one skill may have and still get a manifest (the extension's limit). */
+export const MAX_SKILL_FILES = 512;
+/** Most bytes one skill may have and still get a manifest (the extension's limit, 16 MiB). */
+export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+/** Most files a directory listing of a `"dynamic"` skill walks. */
+const MAX_LISTED_FILES = 10_000;
+/** Deepest directory walked inside a skill. */
+const MAX_DEPTH = 32;
+
+/** One file of a skill in a manifest. */
+export interface ManifestFile {
+  /** Normalized relative path (`SKILL.md`, `references/guide.md`). */
+  readonly path: string;
+  /** Length of the raw bytes. */
+  readonly size: number;
+  /** `sha256:<64 lowercase hex>` of the raw bytes. */
+  readonly digest: string;
+}
+
+/** The files of a skill with their digests, or why it is served as `"dynamic"`. */
+export type SkillManifest =
+  | { readonly kind: "files"; readonly files: readonly ManifestFile[] }
+  | { readonly kind: "dynamic"; readonly reason: string };
+
+const encoder = new TextEncoder();
+
+/**
+ * The `SKILL.md` a skill is served as: the file's bytes for a skill on disk;
+ * for an embedded skill its content, or — when that content does not carry
+ * the skill's name and description in its frontmatter — the content with a
+ * frontmatter that does.
+ *
+ * @param skill The skill.
+ * @returns The bytes and the frontmatter they carry.
+ */
+export function servedSkillMd(
+  skill: Skill,
+): { bytes: Uint8Array; frontmatter: Readonly<Record<string, unknown>> } {
+  const embedded = embeddedContentOf(skill);
+  if (embedded === undefined) {
+    return {
+      bytes: readSkillFileSync(skill, MAX_SKILL_BYTES),
+      frontmatter: skill.frontmatter,
+    };
+  }
+  const fm = skill.frontmatter;
+  if (fm.name === skill.name && fm.description === skill.description) {
+    return { bytes: encoder.encode(embedded.text), frontmatter: fm };
+  }
+  const frontmatter = {
+    ...fm,
+    name: skill.name,
+    description: skill.description,
+  };
+  const text = `---\n${dump(frontmatter, { lineWidth: -1 })}---\n${
+    embedded.body.replace(/^\n+/, "")
+  }`;
+  return { bytes: encoder.encode(text), frontmatter };
+}
+
+/**
+ * Every servable file of a skill, `SKILL.md` first, then the bundled files
+ * sorted: hidden entries and `node_modules` are never served, symlinks that
+ * leave the skill are left out (the rule of `readAsset`).
+ *
+ * @param skill The skill.
+ * @param max Most bundled files listed.
+ * @returns The paths and whether the walk stopped at `max`.
+ */
+export function skillFilePaths(
+  skill: Skill,
+  max: number = MAX_LISTED_FILES,
+): { paths: string[]; truncated: boolean } {
+  const listed = listResourcesSync(skill, { max, maxDepth: MAX_DEPTH });
+  return { paths: ["SKILL.md", ...listed.files], truncated: listed.truncated };
+}
+
+/**
+ * Reads one served file of a skill: `SKILL.md` as {@linkcode servedSkillMd}
+ * makes it, any other path through `readAsset`'s containment checks.
+ *
+ * @param skill The skill.
+ * @param path A normalized relative path.
+ * @returns The bytes.
+ * @throws {SkillAccessError} as `readAsset`.
+ */
+export function readSkillFile(skill: Skill, path: string): Uint8Array {
+  if (path === "SKILL.md") return servedSkillMd(skill).bytes;
+  return readAssetSync(skill, path, { maxBytes: MAX_SKILL_BYTES });
+}
+
+/**
+ * Digests of skill files, cached by file identity (device, inode, size,
+ * change times) for files on disk and by skill object for embedded ones, so
+ * listing a large skill set does not hash it again on every request.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const cache = new DigestCache();
+ * const manifest = cache.manifest(skill);
+ * ```
+ */
+export class DigestCache {
+  #byIdentity = new Map<string, string>();
+  #embedded = new WeakMap<Skill, Map<string, string>>();
+  #max: number;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param max Most digests kept for files on disk.
+   */
+  constructor(max = 200_000) {
+    this.#max = max;
+  }
+
+  /**
+   * The manifest of a skill, or `"dynamic"` with the reason when it has more
+   * than {@linkcode MAX_SKILL_FILES} files or {@linkcode MAX_SKILL_BYTES}
+   * bytes.
+   *
+   * @param skill The skill.
+   * @returns The manifest.
+   * @throws {SkillAccessError} when a listed file cannot be read.
+   */
+  manifest(skill: Skill): SkillManifest {
+    const { paths, truncated } = skillFilePaths(skill, MAX_SKILL_FILES);
+    if (truncated || paths.length > MAX_SKILL_FILES) {
+      return {
+        kind: "dynamic",
+        reason: `it has more than ${MAX_SKILL_FILES} files`,
+      };
+    }
+    const files: ManifestFile[] = [];
+    let total = 0;
+    for (const path of paths) {
+      const file = this.#file(skill, path);
+      total += file.size;
+      if (total > MAX_SKILL_BYTES) {
+        return {
+          kind: "dynamic",
+          reason: `its files hold more than ${MAX_SKILL_BYTES} bytes`,
+        };
+      }
+      files.push(file);
+    }
+    return { kind: "files", files };
+  }
+
+  #file(skill: Skill, path: string): ManifestFile {
+    const embedded = embeddedContentOf(skill) !== undefined;
+    const identity = embedded ? undefined : identityOf(skill, path);
+    const cached = embedded
+      ? this.#embedded.get(skill)?.get(path)
+      : identity === undefined
+      ? undefined
+      : this.#byIdentity.get(identity);
+    if (cached !== undefined) {
+      const [size, digest] = cached.split(" ") as [string, string];
+      return { path, size: Number(size), digest };
+    }
+    const bytes = readSkillFile(skill, path);
+    const digest = `sha256:${hashBytes(bytes).slice("sha256-".length)}`;
+    const value = `${bytes.length} ${digest}`;
+    if (embedded) {
+      let map = this.#embedded.get(skill);
+      if (map === undefined) this.#embedded.set(skill, map = new Map());
+      map.set(path, value);
+    } else if (identity !== undefined) {
+      if (this.#byIdentity.size >= this.#max) this.#byIdentity.clear();
+      this.#byIdentity.set(identity, value);
+    }
+    return { path, size: bytes.length, digest };
+  }
+}
+
+/** Device, inode, size and change times of a file on disk; `undefined` when it cannot be stat'ed. */
+function identityOf(skill: Skill, path: string): string | undefined {
+  try {
+    const file = path === "SKILL.md" && skill.path !== undefined
+      ? skill.path
+      : join(skill.dir!, path);
+    const info = Deno.statSync(file);
+    return [
+      info.dev,
+      info.ino,
+      info.size,
+      info.mtime?.getTime(),
+      info.ctime?.getTime(),
+    ].join(":");
+  } catch {
+    return undefined;
+  }
+}

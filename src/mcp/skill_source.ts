@@ -1,0 +1,345 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Serves a {@linkcode SkillSet} through the MCP SDK's skills extension
+ * (`skills/list`, `skills/get`, `resources/read`, `resources/directory/read`):
+ * an adapter from our discovery to the SDK's `SkillSource` interface.
+ *
+ * @module
+ */
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type Resource,
+} from "@modelcontextprotocol/server";
+import type {
+  Skill as SkillEntry,
+  SkillReadResult,
+  SkillSource as SdkSkillSource,
+} from "@modelcontextprotocol/server/ext/skills";
+import { isValidSkillName } from "../fields.ts";
+import { SkillAccessError } from "../errors.ts";
+import { normalizeAssetPath } from "../asset_path.ts";
+import type { SkillSet } from "../skill_set.ts";
+import type { Diagnostic, Skill } from "../types.ts";
+import {
+  DigestCache,
+  readSkillFile,
+  servedSkillMd,
+  skillFilePaths,
+} from "./skill_files.ts";
+import { parseSkillUri, skillFileUri } from "./uri.ts";
+import { mimeTypeOf } from "./mime.ts";
+
+/** Entries per `skills/list`, `resources/list` and directory page by default. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Options of {@linkcode skillSetSource}. */
+export interface SkillSetSourceOptions {
+  /** Entries per page (default {@linkcode DEFAULT_PAGE_SIZE}). */
+  readonly pageSize?: number;
+  /**
+   * Where problems go: a skill left out of the listing (a name that cannot
+   * be a URI authority, a frontmatter without name or description) or
+   * served as `"dynamic"` (over the extension's size limits). Each is
+   * reported once per discovery. Default: dropped.
+   */
+  readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
+  /** Digest cache shared between servers (default: a new one). */
+  readonly digests?: DigestCache;
+}
+
+/** A skill the extension can serve, with the frontmatter it is listed with. */
+interface Servable {
+  readonly skill: Skill;
+  readonly uri: string;
+}
+
+/**
+ * An MCP SDK `SkillSource` over a skill set: every skill whose name is a
+ * valid Agent Skills name is listed as `skill://<name>/SKILL.md`, with a
+ * complete manifest of its files (digests cached by file identity), or
+ * `"dynamic"` past 512 files or 16 MiB. Files are read through the same
+ * containment checks as `readAsset`; hidden files and `node_modules` are
+ * never served. The set is read live, so a reloaded set is served at once.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+ * import { skillSetSource } from "@skillscope/skills/mcp";
+ *
+ * new SkillsExtension({ source: skillSetSource(set) }).attach(server);
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Paging, diagnostics, digest cache.
+ * @returns The source.
+ */
+export function skillSetSource(
+  set: SkillSet,
+  options: SkillSetSourceOptions = {},
+): SdkSkillSource & {
+  readDirectory: NonNullable<SdkSkillSource["readDirectory"]>;
+} {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const digests = options.digests ?? new DigestCache();
+  const report = options.onDiagnostic ?? (() => {});
+  const reported = new WeakMap<readonly Skill[], Set<string>>();
+  const servableCache = new WeakMap<readonly Skill[], Servable[]>();
+
+  const once = (diagnostic: Diagnostic): void => {
+    const skills = set.list();
+    let seen = reported.get(skills);
+    if (seen === undefined) reported.set(skills, seen = new Set());
+    const key = `${diagnostic.code}\0${diagnostic.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    report(diagnostic);
+  };
+
+  const servable = (): Servable[] => {
+    const skills = set.list();
+    const cached = servableCache.get(skills);
+    if (cached !== undefined) return cached;
+    const result: Servable[] = [];
+    for (const skill of skills) {
+      if (!isValidSkillName(skill.name)) {
+        once({
+          level: "warning",
+          code: "mcp-skill-not-listed",
+          message:
+            `"${skill.name}" is not a valid skill name, so it cannot be served as skill://<name>/SKILL.md; it is left out of skills/list`,
+          path: skill.path ?? skill.source.key,
+        });
+        continue;
+      }
+      result.push({ skill, uri: skillFileUri(skill.name, "SKILL.md") });
+    }
+    servableCache.set(skills, result);
+    return result;
+  };
+
+  const find = (name: string): Skill | undefined => {
+    const skill = set.get(name);
+    return skill !== undefined && skill.name === name &&
+        isValidSkillName(skill.name)
+      ? skill
+      : undefined;
+  };
+
+  const entry = (skill: Skill): SkillEntry | undefined => {
+    let frontmatter: Record<string, unknown>;
+    try {
+      frontmatter = jsonFrontmatter(servedSkillMd(skill).frontmatter);
+    } catch (error) {
+      once(unreadable(skill, error));
+      return undefined;
+    }
+    if (
+      frontmatter.name !== skill.name ||
+      typeof frontmatter.description !== "string"
+    ) {
+      once({
+        level: "warning",
+        code: "mcp-skill-not-listed",
+        message:
+          `The frontmatter of "${skill.name}" does not carry its name and description as strings, which the MCP skills extension requires; it is left out of skills/list`,
+        path: skill.path ?? skill.source.key,
+      });
+      return undefined;
+    }
+    const uri = skillFileUri(skill.name, "SKILL.md");
+    let manifest;
+    try {
+      manifest = digests.manifest(skill);
+    } catch (error) {
+      once(unreadable(skill, error));
+      return undefined;
+    }
+    if (manifest.kind === "dynamic") {
+      once({
+        level: "warning",
+        code: "mcp-skill-dynamic",
+        message:
+          `"${skill.name}" is listed without a file manifest ("dynamic"): ${manifest.reason}, past the MCP skills extension's limits`,
+        path: skill.dir ?? skill.source.key,
+      });
+    }
+    return {
+      uri,
+      frontmatter: frontmatter as SkillEntry["frontmatter"],
+      resources: manifest.kind === "dynamic" ? "dynamic" : manifest.files.map((
+        file,
+      ) => ({
+        uri: skillFileUri(skill.name, file.path),
+        digest: file.digest,
+        size: file.size,
+      })),
+    };
+  };
+
+  return {
+    list({ cursor }): Promise<{ skills: SkillEntry[]; nextCursor?: string }> {
+      const all = servable();
+      const start = offsetOf(cursor, all.length);
+      const skills: SkillEntry[] = [];
+      let next = start;
+      // A page holds up to pageSize skills; one that cannot be listed is
+      // skipped, never replaced by reading further than the page.
+      for (; next < all.length && next < start + pageSize; next++) {
+        const listed = entry(all[next]!.skill);
+        if (listed !== undefined) skills.push(listed);
+      }
+      return Promise.resolve(
+        next < all.length ? { skills, nextCursor: String(next) } : { skills },
+      );
+    },
+
+    get(uri): Promise<SkillEntry | undefined> {
+      const parts = parseSkillUri(uri);
+      if (parts === undefined || parts.path !== "SKILL.md") {
+        return Promise.resolve(undefined);
+      }
+      const skill = find(parts.name);
+      return Promise.resolve(skill === undefined ? undefined : entry(skill));
+    },
+
+    read(uri): Promise<SkillReadResult | undefined> {
+      const parts = parseSkillUri(uri);
+      if (parts === undefined || parts.path === "") {
+        return Promise.resolve(undefined);
+      }
+      const skill = find(parts.name);
+      const path = normalizeAssetPath(parts.path);
+      if (skill === undefined || path === undefined) {
+        return Promise.resolve(undefined);
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = readSkillFile(skill, path);
+      } catch (error) {
+        if (
+          error instanceof SkillAccessError &&
+          NOT_SERVED.has(error.code)
+        ) {
+          return Promise.resolve(undefined);
+        }
+        return Promise.reject(error);
+      }
+      const mimeType = mimeTypeOf(path);
+      const text = decodeText(bytes);
+      return Promise.resolve(
+        text === undefined ? { bytes, mimeType } : { text, mimeType },
+      );
+    },
+
+    readDirectory(uri, { cursor }): Promise<
+      { resources: Resource[]; nextCursor?: string } | undefined
+    > {
+      const parts = parseSkillUri(uri);
+      if (parts === undefined) return Promise.resolve(undefined);
+      const skill = find(parts.name);
+      if (skill === undefined) return Promise.resolve(undefined);
+      const dir = parts.path === "" ? "" : normalizeAssetPath(parts.path);
+      if (dir === undefined) return Promise.resolve(undefined);
+      let children: Resource[];
+      try {
+        children = childrenOf(skill, dir);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (dir !== "" && children.length === 0) {
+        return Promise.resolve(undefined);
+      }
+      const start = offsetOf(cursor, children.length);
+      const page = children.slice(start, start + pageSize);
+      const next = start + page.length;
+      return Promise.resolve(
+        next < children.length
+          ? { resources: page, nextCursor: String(next) }
+          : { resources: page },
+      );
+    },
+  };
+}
+
+/** Reading codes that mean "no such file is served" rather than a failure. */
+const NOT_SERVED = new Set([
+  "skill-not-found",
+  "asset-not-found",
+  "asset-path-invalid",
+  "asset-outside-skill",
+  "asset-not-file",
+  "no-assets",
+]);
+
+/** The direct children of a directory of a skill, directories first marked `inode/directory`. */
+function childrenOf(skill: Skill, dir: string): Resource[] {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  const dirs = new Set<string>();
+  const files: string[] = [];
+  for (const path of skillFilePaths(skill).paths) {
+    if (!path.startsWith(prefix)) continue;
+    const rest = path.slice(prefix.length);
+    const slash = rest.indexOf("/");
+    if (slash === -1) files.push(rest);
+    else dirs.add(rest.slice(0, slash));
+  }
+  const resources: Resource[] = [];
+  for (const name of [...dirs].sort()) {
+    resources.push({
+      uri: skillFileUri(skill.name, `${prefix}${name}`),
+      name,
+      mimeType: "inode/directory",
+    });
+  }
+  for (const name of files.sort()) {
+    resources.push({
+      uri: skillFileUri(skill.name, `${prefix}${name}`),
+      name,
+      mimeType: mimeTypeOf(name),
+    });
+  }
+  return resources;
+}
+
+/** A cursor is the decimal offset of the next entry. */
+function offsetOf(cursor: string | undefined, length: number): number {
+  if (cursor === undefined) return 0;
+  if (!/^(0|[1-9][0-9]{0,15})$/.test(cursor) || Number(cursor) > length) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid cursor ${JSON.stringify(cursor)}`,
+    );
+  }
+  return Number(cursor);
+}
+
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The bytes as text when they are valid UTF-8 without NUL bytes, else `undefined`. */
+function decodeText(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The frontmatter as plain JSON (dates become ISO strings, nothing else changes). */
+function jsonFrontmatter(
+  frontmatter: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(frontmatter)) as Record<string, unknown>;
+}
+
+function unreadable(skill: Skill, error: unknown): Diagnostic {
+  return {
+    level: "warning",
+    code: "mcp-skill-not-listed",
+    message: `"${skill.name}" cannot be listed over MCP: ${
+      error instanceof Error ? error.message : String(error)
+    }`,
+    path: skill.path ?? skill.source.key,
+  };
+}
