@@ -290,23 +290,30 @@ Transports:
       : parseListen(String(values.http));
     const set = openSkillSet(values, { report: true });
     // Loaded on demand: no other command needs the MCP SDK.
-    const { serveMcp } = await import("../mcp/serve.ts");
+    const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
     const log = (message: string): void =>
       writeErr(`skillscope mcp: ${message}\n`);
-    await serveMcp(set, {
-      onLog: log,
-      onDiagnostic: (d) => writeErr(`${formatDiagnostic(d)}\n`),
-      watch: values["no-watch"] !== true,
-      ...(http === undefined ? {} : {
-        transport: {
-          http: {
-            ...http,
-            allowRemote: values["allow-remote"] === true,
-            onListen: (url: string) => log(`listening on ${url}`),
+    try {
+      await serveMcp(set, {
+        onLog: log,
+        onDiagnostic: (d) => writeErr(`${formatDiagnostic(d)}\n`),
+        watch: values["no-watch"] !== true,
+        ...(http === undefined ? {} : {
+          transport: {
+            http: {
+              ...http,
+              allowRemote: values["allow-remote"] === true,
+              onListen: (url: string) => log(`listening on ${url}`),
+            },
           },
-        },
-      }),
-    });
+        }),
+      });
+    } catch (error) {
+      // Already logged as it happened.
+      if (error instanceof McpTransportError) return EXIT.failure;
+      if (error instanceof RangeError) throw new UsageError(error.message);
+      throw error;
+    }
     return EXIT.ok;
   },
 };

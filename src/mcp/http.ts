@@ -13,6 +13,7 @@ import {
   localhostAllowedOrigins,
   originValidationResponse,
 } from "@modelcontextprotocol/server";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { SkillSet } from "../skill_set.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
@@ -65,9 +66,26 @@ export function mcpHttpHandler(
   set: SkillSet,
   options: McpHttpHandlerOptions = {},
 ): McpHttpHandler {
+  return createHttpHandler(set, options);
+}
+
+/**
+ * {@linkcode mcpHttpHandler} with a hook that adds to each server before it
+ * connects (see `createMcpServer`).
+ *
+ * @param set The skill set.
+ * @param options Allowed hosts and origins, server options.
+ * @param configure The hook.
+ * @returns The handler.
+ */
+export function createHttpHandler(
+  set: SkillSet,
+  options: McpHttpHandlerOptions,
+  configure?: (server: McpServer) => void,
+): McpHttpHandler {
   const digests = options.digests ?? new DigestCache();
   const handler = createMcpHandler(
-    () => createMcpServer(set, { ...options, digests }),
+    () => createMcpServer(set, { ...options, digests }, configure),
   );
   const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
   const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];

@@ -18,6 +18,7 @@
 export {
   isLoopbackHost,
   type McpHttpListen,
+  McpTransportError,
   serveMcp,
   type ServeMcpOptions,
 } from "./serve.ts";

@@ -42,7 +42,49 @@ export interface ServeMcpOptions extends McpServerOptions {
   readonly stdio?: Omit<LineTransportOptions, "onLog">;
 }
 
-/** A host name is loopback when it is `localhost`, in 127.0.0.0/8, or `::1`. */
+/**
+ * Thrown by {@linkcode serveMcp} when the stdio connection fails (a read or
+ * write error, such as the client closing stdout while responses are due).
+ *
+ * @example Usage
+ * ```ts
+ * import { McpTransportError } from "@skillscope/skills/mcp";
+ *
+ * const error = new McpTransportError("The MCP connection failed: Broken pipe");
+ * console.log(error.code); // "transport-failed"
+ * ```
+ */
+export class McpTransportError extends Error {
+  /** Always `"transport-failed"`. */
+  readonly code = "transport-failed";
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param message What failed.
+   * @param options The underlying error as `cause`.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "McpTransportError";
+  }
+}
+
+/**
+ * Whether a host name is a loopback address: `localhost`, 127.0.0.0/8 or `::1`.
+ *
+ * @example Usage
+ * ```ts
+ * import { isLoopbackHost } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(isLoopbackHost("127.0.0.1"), true);
+ * assert.equal(isLoopbackHost("0.0.0.0"), false);
+ * ```
+ *
+ * @param hostname The host name.
+ * @returns `true` for a loopback address.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return bare === "localhost" || bare === "::1" ||
@@ -72,6 +114,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * @param options Transport, live reload, limits.
  * @returns A promise that settles when serving ends.
  * @throws {RangeError} for a non-loopback host without `allowRemote`.
+ * @throws {McpTransportError} when the stdio connection fails.
  * @throws {PermissionDeniedError} when HTTP may not listen on the host.
  */
 export async function serveMcp(
@@ -103,7 +146,10 @@ export async function serveMcp(
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
         server.server.onerror = (error) => {
-          failure ??= error;
+          // The first failure says what happened; the sends that fail
+          // after it only repeat it.
+          if (failure !== undefined) return;
+          failure = error;
           log(`transport error: ${error.message}`);
         };
       });
@@ -113,7 +159,12 @@ export async function serveMcp(
       };
       await server.connect(lines);
       await closed;
-      if (failure !== undefined) throw failure;
+      if (failure !== undefined) {
+        throw new McpTransportError(
+          `The MCP connection failed: ${failure.message}`,
+          { cause: failure },
+        );
+      }
       return;
     }
     const { hostname = "127.0.0.1", port, allowRemote = false, onListen } =
@@ -152,14 +203,25 @@ export async function serveMcp(
           : addr.hostname;
         onListen?.(`http://${host}:${addr.port}/mcp`);
       },
-    }, (request) => {
+    }, (request, info) => {
       const path = new URL(request.url).pathname;
       if (path !== "/mcp") {
         return new Response("Not found: the MCP endpoint is /mcp\n", {
           status: 404,
         });
       }
-      return handler.fetch(request);
+      // The SDK watches request.signal; give it one that aborts when the
+      // exchange is over (delivered or cut off), the meaning it expects.
+      const done = new AbortController();
+      info.completed.finally(() => done.abort()).catch(() => {});
+      return handler.fetch(
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: done.signal,
+        }),
+      );
     });
     await server.finished;
     await handler.close();

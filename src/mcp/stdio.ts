@@ -72,6 +72,7 @@ export class LineTransport implements Transport {
   #pendingBytes = 0;
   #wake: (() => void) | undefined;
   #closed = false;
+  #failed: Error | undefined;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   #writes: Promise<void> = Promise.resolve();
 
@@ -89,6 +90,9 @@ export class LineTransport implements Transport {
   ) {
     this.#readable = readable;
     this.#writer = writable.getWriter();
+    // A failed write is reported through send(); the writer's own closed
+    // promise rejects as well and must not become an unhandled rejection.
+    this.#writer.closed.catch(() => {});
     this.#maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.#maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
     this.#maxPending = options.maxPendingOutputBytes ??
@@ -120,17 +124,20 @@ export class LineTransport implements Transport {
       this.#inFlight.delete(message.id as string | number);
     }
     this.#pendingBytes += bytes.length;
-    const write = this.#writes.then(() => this.#writer.write(bytes)).finally(
+    const write = this.#writes.then(() => {
+      if (this.#failed !== undefined) throw this.#failed;
+      return this.#writer.write(bytes);
+    }).finally(
       () => {
         this.#pendingBytes -= bytes.length;
         this.#wakeUp();
       },
     );
     this.#writes = write.catch(() => {});
-    return write.catch((error) => {
-      this.#fail(error);
-      throw error;
-    });
+    // A failed write ends the transport (onerror, then onclose); the
+    // promise still settles normally so no caller is left with a rejection
+    // it does not handle.
+    return write.catch((error) => this.#fail(error));
   }
 
   /**
@@ -149,8 +156,9 @@ export class LineTransport implements Transport {
   }
 
   #fail(error: unknown): void {
-    if (this.#closed) return;
-    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    if (this.#closed || this.#failed !== undefined) return;
+    this.#failed = error instanceof Error ? error : new Error(String(error));
+    this.onerror?.(this.#failed);
     void this.close();
   }
 

@@ -1,0 +1,189 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// The official MCP conformance suite (version pinned in deno.lock) against
+// `skillscope mcp --http` on the bundled skills.
+import assert from "node:assert/strict";
+import { directorySource, SkillSet } from "../mod.ts";
+import { createHttpHandler } from "../src/mcp/http.ts";
+import { currentDenoDir } from "./_helpers.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
+  .replace(/\/$/, "");
+const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
+
+/** Runs one scenario; returns its output, failing the test on any failed check. */
+async function scenario(url: string, name: string): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      `--config=${CONFIG}`,
+      "--frozen",
+      SUITE,
+      "server",
+      "--url",
+      url,
+      "--scenario",
+      name,
+    ],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) +
+    new TextDecoder().decode(out.stderr);
+  const summary = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(text);
+  assert.ok(summary, `${name}: no summary in\n${text}`);
+  assert.equal(summary[3], "0", `${name} failed:\n${text}`);
+  assert.equal(summary[1], summary[2], `${name}:\n${text}`);
+  assert.equal(out.code, 0, `${name} exited ${out.code}:\n${text}`);
+  return text;
+}
+
+/** `skillscope mcp --http 127.0.0.1:0` as a subprocess; resolves with its URL. */
+async function startCli(
+  root: string,
+): Promise<{ url: string; child: Deno.ChildProcess; stderr: () => string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${root}`,
+      "--allow-net=127.0.0.1",
+      CLI,
+      "mcp",
+      "--root",
+      root,
+      "--http",
+      "127.0.0.1:0",
+    ],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let err = "";
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no URL:\n${err}`)),
+      30_000,
+    );
+    (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        err += value;
+        const match = /listening on (http:\/\/\S+)/.exec(err);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      }
+      clearTimeout(timer);
+      reject(new Error(`the server ended before listening:\n${err}`));
+    })().catch(reject);
+  });
+  return { url, child, stderr: () => err };
+}
+
+Deno.test({
+  name:
+    "skillscope mcp --http passes the official skills-extension and base scenarios",
+  // The suite keeps keep-alive timers of its own in the subprocess only.
+  async fn() {
+    const { url, child } = await startCli(FIXTURES);
+    try {
+      for (
+        const name of [
+          "sep-2640-skills-enumeration",
+          "sep-2640-skills-manifest",
+          "sep-2640-skills-directory",
+          "server-initialize",
+          "ping",
+          "tools-list",
+          "resources-list",
+          "dns-rebinding-protection",
+        ]
+      ) {
+        await scenario(url, name);
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await child.status;
+    }
+  },
+});
+
+Deno.test("the library's HTTP handler with the suite's fixture tool and resources passes their scenarios", async () => {
+  // tools-call-simple-text and resources-read-* read fixtures that only a
+  // test server has (test_simple_text, test://static-text,
+  // test://static-binary); they are added through the server hook, next to
+  // the skills.
+  const set = await SkillSet.open({ sources: [directorySource(FIXTURES)] });
+  const handler = createHttpHandler(set, {}, (server) => {
+    server.registerTool(
+      "test_simple_text",
+      { description: "Returns a fixed text" },
+      () => ({
+        content: [{
+          type: "text",
+          text: "This is a simple text response for testing.",
+        }],
+      }),
+    );
+    server.registerResource(
+      "static-text",
+      "test://static-text",
+      { mimeType: "text/plain" },
+      (uri) => ({
+        contents: [{
+          uri: uri.href,
+          mimeType: "text/plain",
+          text: "This is the content of the static text resource.",
+        }],
+      }),
+    );
+    server.registerResource(
+      "static-binary",
+      "test://static-binary",
+      { mimeType: "image/png" },
+      (uri) => ({
+        contents: [{
+          uri: uri.href,
+          mimeType: "image/png",
+          blob:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        }],
+      }),
+    );
+  });
+  const stop = new AbortController();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    signal: stop.signal,
+    onListen: () => {},
+  }, handler.fetch);
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/mcp`;
+    for (
+      const name of [
+        "tools-call-simple-text",
+        "resources-read-text",
+        "resources-read-binary",
+        "sep-2640-skills-enumeration",
+      ]
+    ) {
+      await scenario(url, name);
+    }
+  } finally {
+    stop.abort();
+    await server.finished;
+    await handler.close();
+  }
+});

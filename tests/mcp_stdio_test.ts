@@ -1,0 +1,173 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// The stdio transport under hostile or broken clients: malformed JSON-RPC,
+// an endless line, a client that does not read, a client that goes away.
+import assert from "node:assert/strict";
+import { LineTransport } from "../src/mcp/stdio.ts";
+import { currentDenoDir } from "./_helpers.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
+  .replace(/\/$/, "");
+const encoder = new TextEncoder();
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: "init",
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
+
+async function spawnMcp(): Promise<Deno.ChildProcess> {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${FIXTURES}`,
+      CLI,
+      "mcp",
+      "--root",
+      FIXTURES,
+      "--no-watch",
+    ],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
+/** Sends `lines` (each followed by a newline), closes stdin, returns what came back. */
+async function exchange(
+  lines: (string | Uint8Array)[],
+): Promise<
+  { code: number; replies: Record<string, unknown>[]; stderr: string }
+> {
+  const child = await spawnMcp();
+  const writer = child.stdin.getWriter();
+  for (const line of lines) {
+    await writer.write(typeof line === "string" ? encoder.encode(line) : line);
+    await writer.write(encoder.encode("\n"));
+  }
+  await writer.close();
+  const out = await child.output();
+  const replies = new TextDecoder().decode(out.stdout).split("\n")
+    .filter((l) => l !== "").map((l) => JSON.parse(l));
+  return {
+    code: out.code,
+    replies,
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+Deno.test("skillscope mcp answers malformed JSON-RPC with -32700 / -32600 and goes on serving", async () => {
+  const { code, replies } = await exchange([
+    INITIALIZE,
+    "this is not JSON",
+    JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }]),
+    JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping", params: null }),
+    JSON.stringify({ jsonrpc: "1.0", id: 3, method: "ping" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 4, method: "ping" }),
+  ]);
+  assert.equal(code, 0);
+  const errors = replies.filter((r) => "error" in r).map((r) => [
+    r.id,
+    (r.error as { code: number }).code,
+  ]);
+  assert.deepEqual(errors, [[null, -32700], [null, -32600], [2, -32600], [
+    3,
+    -32600,
+  ]]);
+  // The server is still there: the last ping is answered.
+  assert.ok(replies.some((r) => r.id === 4 && "result" in r));
+});
+
+Deno.test("a line over the cap is skipped with -32600 and logged; the next request is served", async () => {
+  const huge = new Uint8Array(5 * 1024 * 1024).fill(0x61); // 5 MiB of "a"
+  const { code, replies, stderr } = await exchange([
+    INITIALIZE,
+    huge,
+    JSON.stringify({ jsonrpc: "2.0", id: "after", method: "ping" }),
+  ]);
+  assert.equal(code, 0);
+  const tooLong = replies.find((r) =>
+    "error" in r && (r.error as { code: number }).code === -32600
+  );
+  assert.ok(tooLong, JSON.stringify(replies));
+  assert.match(stderr, /longer than \d+ bytes was skipped/);
+  assert.ok(replies.some((r) => r.id === "after" && "result" in r));
+});
+
+Deno.test("skillscope mcp exits 1 with one line on stderr when its stdout breaks", async () => {
+  const child = await spawnMcp();
+  await child.stdout.cancel();
+  const writer = child.stdin.getWriter();
+  await writer.write(encoder.encode(`${INITIALIZE}\n`));
+  for (let i = 0; i < 20; i++) {
+    await writer.write(
+      encoder.encode(
+        `${JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" })}\n`,
+      ),
+    ).catch(() => {});
+  }
+  await writer.close().catch(() => {});
+  const status = await child.status;
+  const stderr = new TextDecoder().decode(
+    new Uint8Array(await new Response(child.stderr).arrayBuffer()),
+  );
+  assert.equal(status.code, 1, stderr);
+  assert.equal(stderr.match(/transport error/g)?.length, 1, stderr);
+  assert.doesNotMatch(stderr, /Uncaught/);
+});
+
+/** A request stream of `count` pings, all available at once. */
+function pings(count: number): ReadableStream<Uint8Array> {
+  const text = Array.from(
+    { length: count },
+    (_, i) => JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" }),
+  ).join("\n") + "\n";
+  return new Blob([text]).stream();
+}
+
+/** A writable whose writes never complete: a client that does not read. */
+function stuckWritable(): WritableStream<Uint8Array> {
+  return new WritableStream({ write: () => new Promise<void>(() => {}) });
+}
+
+Deno.test("reading stops while the in-flight cap is reached: unanswered requests are not read on", async () => {
+  const transport = new LineTransport(pings(10_000), stuckWritable(), {
+    maxInFlight: 8,
+  });
+  let delivered = 0;
+  transport.onmessage = () => delivered++;
+  await transport.start();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(delivered, 8);
+});
+
+Deno.test("reading stops while responses wait to be written: the output buffer stays bounded", async () => {
+  const transport = new LineTransport(pings(10_000), stuckWritable(), {
+    maxPendingOutputBytes: 64 * 1024,
+  });
+  let delivered = 0;
+  const padding = "x".repeat(4096);
+  transport.onmessage = (message) => {
+    delivered++;
+    // Answer at once, as a server does; the client never reads.
+    void transport.send({
+      jsonrpc: "2.0",
+      id: (message as { id: number }).id,
+      result: { padding },
+    });
+  };
+  await transport.start();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // 64 KiB of ~4 KiB responses: about 16 held, never the 10,000 sent.
+  assert.ok(delivered >= 10 && delivered <= 20, `delivered ${delivered}`);
+});
