@@ -94,8 +94,7 @@ async function startCli(
 Deno.test({
   name:
     "skillscope mcp --http passes the official skills-extension and base scenarios",
-  // The suite keeps keep-alive timers of its own in the subprocess only.
-  async fn() {
+  async fn(): Promise<void> {
     const { url, child } = await startCli(FIXTURES);
     try {
       for (
