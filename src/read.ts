@@ -43,29 +43,31 @@ export function readBodySync(
   assertReadPermission(path);
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   try {
-    const info = Deno.statSync(path);
-    if (!info.isFile) {
-      throw new SkillAccessError(
-        "read-failed",
-        skill.name,
-        `"${path}" is no longer a regular file`,
-        path,
-      );
-    }
     // Read from the descriptor that was checked, never more than the cap:
     // a swap to /dev/zero after the check cannot make the read endless.
-    const bytes = readCheckedSync(
-      path,
-      info,
-      maxBytes,
-      (size) =>
-        new SkillAccessError(
-          "body-too-large",
+    const bytes = retryReplaced(() => {
+      const info = Deno.statSync(path);
+      if (!info.isFile) {
+        throw new SkillAccessError(
+          "read-failed",
           skill.name,
-          `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+          `"${path}" is no longer a regular file`,
           path,
-        ),
-    );
+        );
+      }
+      return readCheckedSync(
+        path,
+        info,
+        maxBytes,
+        (size) =>
+          new SkillAccessError(
+            "body-too-large",
+            skill.name,
+            `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+            path,
+          ),
+      );
+    });
     const split = splitFrontmatter(decoder.decode(bytes), path);
     return split.text.slice(split.bodyStart);
   } catch (error) {
@@ -85,17 +87,51 @@ export function readBodySync(
 export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
   const path = skill.path!;
   try {
-    const info = Deno.statSync(path);
-    if (!info.isFile) throw new Error("it is no longer a regular file");
-    return readCheckedSync(path, info, maxBytes, (size) =>
-      new SkillAccessError(
-        "body-too-large",
-        skill.name,
-        `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+    return retryReplaced(() => {
+      const info = Deno.statSync(path);
+      if (!info.isFile) throw new Error("it is no longer a regular file");
+      return readCheckedSync(
         path,
-      ));
+        info,
+        maxBytes,
+        (size) =>
+          new SkillAccessError(
+            "body-too-large",
+            skill.name,
+            `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+            path,
+          ),
+      );
+    });
   } catch (error) {
     throw readFailed(error, skill, path, path);
+  }
+}
+
+/** The file at a path was replaced between the check and the open. */
+class ChangedError extends Error {
+  constructor() {
+    super("it changed while being opened");
+  }
+}
+
+/** Attempts at a read whose file is replaced while it is opened. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * Runs a checked read again when the file was replaced between its check
+ * and its open (an editor saving by rename): every attempt checks afresh,
+ * so the result is the old file or the new one, never a mix.
+ */
+function retryReplaced<T>(read: () => T): T {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ChangedError) || attempt >= READ_ATTEMPTS) {
+        throw error;
+      }
+    }
   }
 }
 
@@ -116,7 +152,7 @@ function readCheckedSync(
   try {
     const opened = file.statSync();
     if (!opened.isFile || opened.ino !== info.ino || opened.dev !== info.dev) {
-      throw new Error("it changed while being opened");
+      throw new ChangedError();
     }
     after?.(opened);
     if (opened.size > maxBytes) throw tooLarge(opened.size);
@@ -261,6 +297,14 @@ export function readAssetSync(
     return { real, info: Deno.statSync(real) };
   };
   try {
+    return retryReplaced(() => readInside(resolveInside));
+  } catch (error) {
+    throw readFailed(error, skill, candidate, path);
+  }
+
+  function readInside(
+    resolveInside: () => { real: string; info: Deno.FileInfo },
+  ): Uint8Array {
     const { real, info } = resolveInside();
     if (!info.isFile) {
       throw new SkillAccessError(
@@ -287,17 +331,11 @@ export function readAssetSync(
       (opened) => {
         const again = resolveInside();
         if (again.info.ino !== opened.ino || again.info.dev !== opened.dev) {
-          throw new SkillAccessError(
-            "asset-outside-skill",
-            skill.name,
-            `"${rel}" of "${skill.name}" changed while being opened`,
-            path,
-          );
+          // Replaced in between: try afresh (every check again).
+          throw new ChangedError();
         }
       },
     );
-  } catch (error) {
-    throw readFailed(error, skill, candidate, path);
   }
 }
 

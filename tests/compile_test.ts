@@ -15,9 +15,17 @@ const config = JSON.parse(await Deno.readTextFile(CONFIG));
 
 Deno.test("the compile permission set is defined once, in deno.json, and the compile task uses it", () => {
   const set = config.permissions?.cli;
-  assert.deepEqual(Object.keys(set).sort(), ["env", "read", "run", "write"]);
+  assert.deepEqual(Object.keys(set).sort(), [
+    "env",
+    "net",
+    "read",
+    "run",
+    "write",
+  ]);
   assert.equal(set.read, true);
   assert.deepEqual(set.run, ["git"]);
+  // `mcp --http` on a loopback address, nothing else.
+  assert.deepEqual(set.net, ["127.0.0.1", "localhost", "[::1]"]);
   assert.ok(set.env.includes("HOME"));
   assert.match(config.tasks.compile, /deno compile -P=cli /);
 });

@@ -105,8 +105,28 @@ Deno.test("a line over the cap is skipped with -32600 and logged; the next reque
 });
 
 Deno.test("skillscope mcp exits 1 with one line on stderr when its stdout breaks", async () => {
-  const child = await spawnMcp();
-  await child.stdout.cancel();
+  // The reader of the server's stdout (`true`) is gone before the first
+  // response: every write fails with a broken pipe.
+  const server = [
+    Deno.execPath(),
+    "run",
+    "--quiet",
+    "--no-prompt",
+    `--config=${CONFIG}`,
+    `--allow-read=${FIXTURES}`,
+    CLI,
+    "mcp",
+    "--root",
+    FIXTURES,
+    "--no-watch",
+  ].map((a) => `'${a}'`).join(" ");
+  const child = new Deno.Command("bash", {
+    args: ["-c", `set -o pipefail; ${server} | true`],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    stdin: "piped",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
   const writer = child.stdin.getWriter();
   await writer.write(encoder.encode(`${INITIALIZE}\n`));
   for (let i = 0; i < 20; i++) {

@@ -156,7 +156,7 @@ export class LineTransport implements Transport {
   }
 
   #fail(error: unknown): void {
-    if (this.#closed || this.#failed !== undefined) return;
+    if (this.#failed !== undefined) return;
     this.#failed = error instanceof Error ? error : new Error(String(error));
     this.onerror?.(this.#failed);
     void this.close();
