@@ -40,6 +40,13 @@ export {
   type SkillSource,
 } from "./src/sources.ts";
 export {
+  attachRemoteContent,
+  type RemoteContent,
+  remoteContentOf,
+  type RemoteListing,
+  type RemoteSource,
+} from "./src/remote.ts";
+export {
   discover,
   type DiscoverOptions,
   discoverSync,

@@ -19,6 +19,7 @@ import { PermissionDeniedError } from "./errors.ts";
 import { nameFilter } from "./filter.ts";
 import { assertReadPermission } from "./permissions.ts";
 import { type DirectoryScan, scanDirectory, type ScanStep } from "./scan.ts";
+import type { RemoteListing, RemoteSource } from "./remote.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "./types.ts";
 
@@ -61,7 +62,7 @@ export interface DiscoverOptions {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export function discoverSync(options: DiscoverOptions): Discovery {
-  const steps = discoverSteps(options);
+  const steps = discoverSteps(options, new Map());
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
@@ -91,7 +92,16 @@ const SLICE_MS = 8;
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export async function discover(options: DiscoverOptions): Promise<Discovery> {
-  const steps = discoverSteps(options);
+  const remote = new Map<RemoteSource, RemoteListing>();
+  // Every remote source is listed at once; one that fails is a diagnostic,
+  // never the end of discovery.
+  await Promise.all(
+    options.sources.map(async (source) => {
+      if (source.kind !== "remote") return;
+      remote.set(source, await listRemote(source));
+    }),
+  );
+  const steps = discoverSteps(options, remote);
   let sliceStart = performance.now();
   for (;;) {
     const next = steps.next();
@@ -120,8 +130,28 @@ function idOf(value: object): number {
 const merged = new WeakMap<SkillCache, Map<string, Discovery>>();
 const MERGED_PER_CACHE = 32;
 
+async function listRemote(source: RemoteSource): Promise<RemoteListing> {
+  try {
+    return await source.list();
+  } catch (error) {
+    if (error instanceof PermissionDeniedError) throw error;
+    return {
+      skills: [],
+      diagnostics: [{
+        level: "error",
+        code: "remote-source-failed",
+        message: `Cannot list the skills of ${source.key}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+        path: source.key,
+      }],
+    };
+  }
+}
+
 function* discoverSteps(
   options: DiscoverOptions,
+  remote: ReadonlyMap<RemoteSource, RemoteListing>,
 ): Generator<ScanStep, Discovery, void> {
   const cache = options.cache === false
     ? undefined
@@ -135,6 +165,19 @@ function* discoverSteps(
     if (source.kind === "notice") {
       parts.push({ diagnostics: source.diagnostics, skills: [] });
       keys.push(idOf(source));
+    } else if (source.kind === "remote") {
+      const listing = remote.get(source) ?? {
+        skills: [],
+        diagnostics: [{
+          level: "warning",
+          code: "remote-source-async-only",
+          message:
+            `${source.key} is read over the network: use discover() or SkillSet.open(), not the synchronous forms`,
+          path: source.key,
+        }],
+      };
+      parts.push(listing);
+      keys.push(idOf(listing));
     } else if (source.kind === "embedded") {
       let loaded = cache && getCachedEmbedded(cache, source);
       if (!loaded) {

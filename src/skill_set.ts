@@ -11,11 +11,17 @@ import { SkillAccessError } from "./errors.ts";
 import { skillIdentity } from "./dedup.ts";
 import { matchSkills } from "./match.ts";
 import {
+  isServableAssetPath,
   listResourcesSync,
+  MAX_ASSET_BYTES,
+  MAX_BODY_BYTES,
+  MAX_RESOURCES,
   readAssetSync,
   readBodySync,
   type SkillResources,
 } from "./read.ts";
+import { normalizeAssetPath } from "./asset_path.ts";
+import { remoteContentOf } from "./remote.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
 import { discover, type DiscoverOptions, discoverSync } from "./discover.ts";
 import type { Diagnostic, Discovery, Shadowed, Skill } from "./types.ts";
@@ -146,7 +152,12 @@ export class SkillSet {
    * @throws {PermissionDeniedError} when the skill directory may not be read.
    */
   read(name: string, options: { maxBytes?: number } = {}): Promise<string> {
-    return attempt(() => readBodySync(this.require(name), options));
+    return attempt(() => this.require(name)).then((skill) => {
+      const remote = remoteContentOf(skill);
+      return remote === undefined
+        ? readBodySync(skill, options)
+        : remote.readBody(options.maxBytes ?? MAX_BODY_BYTES);
+    });
   }
 
   /**
@@ -165,7 +176,19 @@ export class SkillSet {
     path: string,
     options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<Uint8Array> {
-    return attempt(() => readAssetSync(this.require(name), path, options));
+    return attempt(() => this.require(name)).then((skill) => {
+      const remote = remoteContentOf(skill);
+      if (remote === undefined) return readAssetSync(skill, path, options);
+      const rel = normalizeAssetPath(path);
+      if (
+        rel === undefined ||
+        (options.allowHidden !== true && !isServableAssetPath(rel))
+      ) {
+        // The same refusal as for a skill on disk, before any request.
+        return readAssetSync(skill, path, options);
+      }
+      return remote.readFile(rel, options.maxBytes ?? MAX_ASSET_BYTES);
+    });
   }
 
   /**
@@ -198,7 +221,12 @@ export class SkillSet {
     name: string,
     options: { max?: number } = {},
   ): Promise<SkillResources> {
-    return attempt(() => listResourcesSync(this.require(name), options));
+    return attempt(() => this.require(name)).then((skill) => {
+      const remote = remoteContentOf(skill);
+      return remote === undefined
+        ? listResourcesSync(skill, options)
+        : remote.listFiles(options.max ?? MAX_RESOURCES);
+    });
   }
 
   /**
@@ -240,13 +268,15 @@ export class SkillSet {
    * @throws {SkillAccessError} as {@linkcode SkillSet.prototype.read}.
    */
   activate(name: string): Promise<string> {
-    return attempt(() => {
-      const skill = this.require(name);
-      const payload = renderActivation(
-        skill,
-        readBodySync(skill),
-        listResourcesSync(skill),
-      );
+    return attempt(() => this.require(name)).then(async (skill) => {
+      const remote = remoteContentOf(skill);
+      const payload = remote === undefined
+        ? renderActivation(skill, readBodySync(skill), listResourcesSync(skill))
+        : renderActivation(
+          skill,
+          await remote.readBody(MAX_BODY_BYTES),
+          await remote.listFiles(MAX_RESOURCES),
+        );
       this.#active.add(skillIdentity(name));
       return payload;
     });

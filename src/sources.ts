@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RemoteSource } from "./remote.ts";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "./types.ts";
@@ -86,7 +87,11 @@ export interface NoticeSource {
 }
 
 /** Where {@linkcode discover} looks for skills, in precedence order. */
-export type SkillSource = DirectorySource | EmbeddedSource | NoticeSource;
+export type SkillSource =
+  | DirectorySource
+  | EmbeddedSource
+  | NoticeSource
+  | RemoteSource;
 
 /**
  * A directory of skills: its immediate subdirectories holding a `SKILL.md`,

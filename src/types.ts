@@ -112,9 +112,9 @@ export interface ParsedSkill {
  * ```
  */
 export interface SkillOrigin {
-  /** `"directory"` or `"embedded"`. */
-  readonly kind: "directory" | "embedded";
-  /** The canonical root of a directory source, or `embedded:<name>`. */
+  /** `"directory"`, `"embedded"` or `"remote"` (an MCP server). */
+  readonly kind: "directory" | "embedded" | "remote";
+  /** The canonical root of a directory source, `embedded:<name>`, or the server and skill URI of a remote skill. */
   readonly key: string;
 }
 

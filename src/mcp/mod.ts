@@ -36,6 +36,13 @@ export {
 } from "./stdio.ts";
 export { DEFAULT_PAGE_SIZE } from "./skill_source.ts";
 export {
+  type McpHttpTarget,
+  type McpSource,
+  mcpSource,
+  type McpSourceOptions,
+  type McpStdioTarget,
+} from "./client_source.ts";
+export {
   DigestCache,
   type ManifestFile,
   MAX_SKILL_BYTES,

@@ -19,6 +19,7 @@ import type {
 import { isValidSkillName } from "../fields.ts";
 import { SkillAccessError } from "../errors.ts";
 import { normalizeAssetPath } from "../asset_path.ts";
+import { remoteContentOf } from "../remote.ts";
 import type { SkillSet } from "../skill_set.ts";
 import type { Diagnostic, Skill } from "../types.ts";
 import {
@@ -102,6 +103,16 @@ export function skillSetSource(
     if (cached !== undefined) return cached;
     const result: Servable[] = [];
     for (const skill of skills) {
+      if (remoteContentOf(skill) !== undefined) {
+        once({
+          level: "warning",
+          code: "mcp-skill-not-listed",
+          message:
+            `"${skill.name}" comes from another server (${skill.source.key}); skills read from MCP are not served again`,
+          path: skill.source.key,
+        });
+        continue;
+      }
       if (!isValidSkillName(skill.name)) {
         once({
           level: "warning",

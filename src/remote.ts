@@ -1,0 +1,79 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Skills whose content lives elsewhere (an MCP server): the source shape
+ * discovery loads asynchronously, and the content reader attached to each
+ * of their skills. The core knows nothing of the protocol; `mcpSource()` in
+ * the `./mcp` entry point implements it.
+ *
+ * @module
+ */
+import type { Diagnostic, Skill } from "./types.ts";
+
+/** What a {@linkcode RemoteSource} lists: skills (metadata only) and diagnostics. */
+export interface RemoteListing {
+  /** The skills, built with `kind: "remote"` origins and content attached. */
+  readonly skills: readonly Skill[];
+  /** Problems found while listing. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * A source whose skills are listed and read over the network or another
+ * process. `discover()` (and `SkillSet.open`) call `list()` each time;
+ * `discoverSync()` cannot and reports a warning instead.
+ */
+export interface RemoteSource {
+  /** Always `"remote"`. */
+  readonly kind: "remote";
+  /** The server's identity, part of every skill's `source.key`. */
+  readonly key: string;
+  /** Lists the skills (metadata only; content is fetched when read). */
+  list(): Promise<RemoteListing>;
+}
+
+/** How the content of a remote skill is read, each file when it is asked for. */
+export interface RemoteContent {
+  /** The body of `SKILL.md` (frontmatter stripped), verified. */
+  readBody(maxBytes: number): Promise<string>;
+  /** A bundled file by relative path, verified. */
+  readFile(path: string, maxBytes: number): Promise<Uint8Array>;
+  /** The bundled files (relative paths, `SKILL.md` excluded, sorted). */
+  listFiles(max: number): Promise<{ files: string[]; truncated: boolean }>;
+}
+
+const contents = new WeakMap<Skill, RemoteContent>();
+
+/**
+ * Attaches the content reader of a remote skill (called by remote sources
+ * when they build a skill).
+ *
+ * @example Usage
+ * ```ts ignore
+ * attachRemoteContent(skill, { readBody, readFile, listFiles });
+ * ```
+ *
+ * @param skill The skill.
+ * @param content Its reader.
+ */
+export function attachRemoteContent(
+  skill: Skill,
+  content: RemoteContent,
+): void {
+  contents.set(skill, content);
+}
+
+/**
+ * The content reader of a remote skill.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const remote = remoteContentOf(skill);
+ * if (remote) console.log(await remote.readBody(1 << 20));
+ * ```
+ *
+ * @param skill A skill.
+ * @returns Its reader, or `undefined` for a skill on disk or embedded.
+ */
+export function remoteContentOf(skill: Skill): RemoteContent | undefined {
+  return contents.get(skill);
+}
