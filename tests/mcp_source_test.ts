@@ -132,9 +132,9 @@ async function lyingServer(
     get: (uri: string) => Promise.resolve(entries.find((e) => e.uri === uri)),
     read: (uri: string) => {
       const match = /^skill:\/\/([^/]+)\/(.+)$/.exec(uri);
-      const text = match && skills[match[1]!]?.[match[2]!];
+      const text = match ? skills[match[1]!]?.[match[2]!] : undefined;
       return Promise.resolve(
-        text == null ? undefined : { text, mimeType: "text/markdown" },
+        text === undefined ? undefined : { text, mimeType: "text/markdown" },
       );
     },
   };
@@ -145,7 +145,12 @@ async function lyingServer(
   });
   const stop = new AbortController();
   const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: stop.signal, onListen() {} },
+    {
+      hostname: "127.0.0.1",
+      port: 0,
+      signal: stop.signal,
+      onListen: (): void => {},
+    },
     (request) => handler.fetch(request),
   );
   return {

@@ -230,7 +230,7 @@ async function open(
   let stderr = "";
   const drained = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
     new WritableStream({
-      write(chunk) {
+      write(chunk): void {
         stderr = (stderr + chunk).slice(-4096);
       },
     }),

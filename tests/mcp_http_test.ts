@@ -1,0 +1,103 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// `skillscope mcp --http`: where it may listen and whom it answers.
+import assert from "node:assert/strict";
+import { directorySource, SkillSet } from "../mod.ts";
+import { mcpHttpHandler } from "../src/mcp/mod.ts";
+import { currentDenoDir } from "./_helpers.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
+  .replace(/\/$/, "");
+
+async function cli(
+  args: string[],
+  permissions: string[],
+): Promise<{ code: number; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${FIXTURES}`,
+      ...permissions,
+      CLI,
+      "mcp",
+      "--root",
+      FIXTURES,
+      "--no-watch",
+      ...args,
+    ],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("a non-loopback --http host is refused without --allow-remote", async () => {
+  const { code, stderr } = await cli(["--http", "0.0.0.0:0"], ["--allow-net"]);
+  assert.equal(code, 2);
+  assert.match(stderr, /"0\.0\.0\.0", which is not a loopback address/);
+  assert.match(stderr, /--allow-remote/);
+});
+
+Deno.test("--http without network permission names the flag to add", async () => {
+  const { code, stderr } = await cli(["--http", "127.0.0.1:0"], []);
+  assert.equal(code, 3);
+  assert.match(stderr, /--allow-net=127\.0\.0\.1/);
+});
+
+Deno.test("a malformed --http value is a usage error", async () => {
+  const { code, stderr } = await cli(["--http", "127.0.0.1:http"], []);
+  assert.equal(code, 2);
+  assert.match(stderr, /--http expects \[HOST:\]PORT/);
+});
+
+Deno.test("the HTTP handler answers 403 to a foreign Host or Origin (DNS rebinding) and serves loopback", async () => {
+  const set = await SkillSet.open({ sources: [directorySource(FIXTURES)] });
+  const handler = mcpHttpHandler(set);
+  const initialize = (headers: Record<string, string>): Request =>
+    new Request("http://127.0.0.1:8808/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "t", version: "1" },
+        },
+      }),
+    });
+  try {
+    const evilHost = await handler.fetch(
+      initialize({ host: "attacker.example:8808" }),
+    );
+    assert.equal(evilHost.status, 403);
+    await evilHost.body?.cancel();
+    const evilOrigin = await handler.fetch(
+      initialize({
+        host: "127.0.0.1:8808",
+        origin: "https://attacker.example",
+      }),
+    );
+    assert.equal(evilOrigin.status, 403);
+    await evilOrigin.body?.cancel();
+    const ok = await handler.fetch(
+      initialize({ host: "127.0.0.1:8808", origin: "http://localhost:3000" }),
+    );
+    assert.equal(ok.status, 200);
+    assert.match(await ok.text(), /io\.modelcontextprotocol\/skills/);
+  } finally {
+    await handler.close();
+  }
+});
