@@ -36,9 +36,11 @@ export {
   embeddedSkill,
   type EmbeddedSkillInput,
   type EmbeddedSource,
+  MAX_FLAT_ROOT_DIRS,
   type NoticeSource,
   type SkillSource,
 } from "./src/sources.ts";
+export { MAX_RETAINED_FRONTMATTER_CHARS } from "./src/retain.ts";
 export {
   attachRemoteContent,
   type RemoteContent,

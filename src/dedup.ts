@@ -42,22 +42,48 @@ export function skillIdentity(name: string): string {
   return ASCII.test(name) ? name : name.normalize("NFKC");
 }
 
+/** What {@linkcode dedupeSkills} returns. */
+export interface Deduped {
+  /** The winners, in order. */
+  skills: Skill[];
+  /** One report per loser. */
+  shadowed: Shadowed[];
+  /** One `skill-shadowed` warning per loser. */
+  diagnostics: Diagnostic[];
+}
+
 /**
- * Keeps the first skill of each name (by {@linkcode skillIdentity}), in order.
+ * Keeps the first skill of each name (compared by {@linkcode skillIdentity})
+ * and reports every later one as shadowed.
  *
  * @param skills Skills in precedence order.
- * @returns The winners, the shadow reports, and one warning per loser.
+ * @returns Winners, shadow reports and warnings.
  */
-export function dedupeSkills(skills: readonly Skill[]): {
-  skills: Skill[];
-  shadowed: Shadowed[];
-  diagnostics: Diagnostic[];
-} {
+export function dedupeSkills(skills: readonly Skill[]): Deduped {
+  const steps = dedupeSteps(skills);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * {@linkcode dedupeSkills} as a generator that yields every 2048 skills, so
+ * an async caller can give the event loop a turn.
+ *
+ * @param skills Skills in precedence order.
+ * @returns Winners, shadow reports and warnings (as the return value).
+ */
+export function* dedupeSteps(
+  skills: readonly Skill[],
+): Generator<undefined, Deduped, unknown> {
   const winners = new Map<string, Skill>();
   const kept: Skill[] = [];
   const shadowed: Shadowed[] = [];
   const diagnostics: Diagnostic[] = [];
+  let count = 0;
   for (const skill of skills) {
+    if ((++count & 2047) === 0) yield;
     const key = skillIdentity(skill.name);
     const winner = winners.get(key);
     if (winner === undefined) {

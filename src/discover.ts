@@ -13,12 +13,19 @@ import {
   setCachedScan,
   type SkillCache,
 } from "./cache.ts";
-import { dedupeSkills } from "./dedup.ts";
+import { dedupeSteps } from "./dedup.ts";
 import { loadEmbedded } from "./embedded.ts";
 import { PermissionDeniedError } from "./errors.ts";
 import { nameFilter } from "./filter.ts";
 import { assertReadPermission } from "./permissions.ts";
-import { type DirectoryScan, scanDirectory, type ScanStep } from "./scan.ts";
+import {
+  type DirectoryScan,
+  replyAsync,
+  replySync,
+  scanDirectory,
+  type ScanReply,
+  type ScanStep,
+} from "./scan.ts";
 import type { RemoteListing, RemoteSource } from "./remote.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "./types.ts";
@@ -63,9 +70,11 @@ export interface DiscoverOptions {
  */
 export function discoverSync(options: DiscoverOptions): Discovery {
   const steps = discoverSteps(options, new Map());
+  let reply: ScanReply;
   for (;;) {
-    const next = steps.next();
+    const next = steps.next(reply);
     if (next.done) return next.value;
+    reply = replySync(next.value);
   }
 }
 
@@ -103,9 +112,17 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   );
   const steps = discoverSteps(options, remote);
   let sliceStart = performance.now();
+  let reply: ScanReply;
   for (;;) {
-    const next = steps.next();
+    const next = steps.next(reply);
     if (next.done) return next.value;
+    // A directory is read off the event loop; only its entries come back.
+    if (next.value !== undefined) {
+      reply = await replyAsync(next.value);
+      sliceStart = performance.now();
+      continue;
+    }
+    reply = undefined;
     if (performance.now() - sliceStart > SLICE_MS) {
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
       sliceStart = performance.now();
@@ -152,7 +169,7 @@ async function listRemote(source: RemoteSource): Promise<RemoteListing> {
 function* discoverSteps(
   options: DiscoverOptions,
   remote: ReadonlyMap<RemoteSource, RemoteListing>,
-): Generator<ScanStep, Discovery, void> {
+): Generator<ScanStep, Discovery, ScanReply> {
   const cache = options.cache === false
     ? undefined
     : options.cache ?? defaultSkillCache;
@@ -209,13 +226,15 @@ function* discoverSteps(
   const keep = nameFilter(options.include, options.exclude);
   const collected: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
+  let count = 0;
   for (const part of parts) {
     diagnostics.push(...part.diagnostics);
     for (const skill of part.skills) {
+      if ((++count & 4095) === 0) yield;
       if (keep(skill.name)) collected.push(skill);
     }
   }
-  const deduped = dedupeSkills(collected);
+  const deduped = yield* dedupeSteps(collected);
   diagnostics.push(...deduped.diagnostics);
   const discovery: Discovery = Object.freeze({
     skills: Object.freeze(deduped.skills),
@@ -233,7 +252,7 @@ function* scanWithCache(
   source: DirectorySource,
   cache: SkillCache | undefined,
   revalidate: "none" | "stat",
-): Generator<ScanStep, DirectoryScan, void> {
+): Generator<ScanStep, DirectoryScan, ScanReply> {
   const cached = cache && getCachedScan(cache, source);
   if (cached) {
     // Permission can be revoked at run time: a hit must not bypass it.

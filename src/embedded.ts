@@ -10,6 +10,7 @@ import { parseSkillMd } from "./parse.ts";
 import { normalizeText } from "./frontmatter.ts";
 import { normalizeAssetPath } from "./asset_path.ts";
 import { buildSkill } from "./skill.ts";
+import { capRetained } from "./retain.ts";
 import type { EmbeddedSource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillFields } from "./types.ts";
 import { parseErrorDiagnostic } from "./validate.ts";
@@ -106,7 +107,9 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
       ? { alwaysApply }
       : {}),
   };
-  const skill = buildSkill(merged, frontmatter, {
+  const kept = capRetained(text.indexOf("\n---", 3), frontmatter, merged, key);
+  if (kept.diagnostic) diagnostics.push(kept.diagnostic);
+  const skill = buildSkill(kept.fields, kept.frontmatter, {
     fallbackName: input.name,
     source: Object.freeze({ kind: "embedded", key }),
     scope: input.scope ?? "bundled",

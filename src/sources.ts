@@ -9,13 +9,20 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "./types.ts";
 
+/** Most skill directories a flat root is scanned for by default. */
+export const MAX_FLAT_ROOT_DIRS = 100_000;
+
 /** Options of {@linkcode directorySource}. */
 export interface DirectorySourceOptions {
   /** Find skills at any depth below the root, not only in its immediate subdirectories. Default `false`. */
   recursive?: boolean;
   /** Deepest directory level searched when recursive (the root's children are level 1). Default 6. */
   maxDepth?: number;
-  /** Most directories visited per root (recursive scans; flat scans when given). Default 2000 when recursive. */
+  /**
+   * Most directories visited per root: default 2000 when recursive,
+   * {@linkcode MAX_FLAT_ROOT_DIRS} (100,000) for a flat root. Past it the scan
+   * stops with a `scan-truncated` warning.
+   */
   maxDirs?: number;
   /** Follow symlinked skill directories and `SKILL.md` files. Default `true`. */
   followSymlinks?: boolean;
@@ -119,7 +126,7 @@ export function directorySource(
     path: resolve(typeof path === "string" ? path : fileURLToPath(path)),
     recursive,
     maxDepth: options.maxDepth ?? 6,
-    maxDirs: options.maxDirs ?? (recursive ? 2000 : Number.POSITIVE_INFINITY),
+    maxDirs: options.maxDirs ?? (recursive ? 2000 : MAX_FLAT_ROOT_DIRS),
     followSymlinks: options.followSymlinks ?? true,
     scope: options.scope,
     required: options.required ?? false,

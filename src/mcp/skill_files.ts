@@ -9,6 +9,8 @@
 import { join } from "node:path";
 import { dump } from "js-yaml";
 import { embeddedContentOf } from "../embedded.ts";
+import { splitFrontmatter } from "../frontmatter.ts";
+import { analyzeFrontmatter } from "../parse.ts";
 import { hashBytes } from "../install/hash.ts";
 import {
   listResourcesSync,
@@ -57,12 +59,12 @@ export function servedSkillMd(
 ): { bytes: Uint8Array; frontmatter: Readonly<Record<string, unknown>> } {
   const embedded = embeddedContentOf(skill);
   if (embedded === undefined) {
-    return {
-      bytes: readSkillFileSync(skill, MAX_SKILL_BYTES),
-      frontmatter: skill.frontmatter,
-    };
+    // The listing carries the frontmatter of exactly these bytes (the file
+    // may have changed since discovery; the skill keeps a capped copy).
+    const bytes = readSkillFileSync(skill, MAX_SKILL_BYTES);
+    return { bytes, frontmatter: frontmatterOf(bytes, skill.path!) };
   }
-  const fm = skill.frontmatter;
+  const fm = frontmatterOf(encoder.encode(embedded.text), skill.source.key);
   if (fm.name === skill.name && fm.description === skill.description) {
     return { bytes: encoder.encode(embedded.text), frontmatter: fm };
   }
@@ -75,6 +77,17 @@ export function servedSkillMd(
     embedded.body.replace(/^\n+/, "")
   }`;
   return { bytes: encoder.encode(text), frontmatter };
+}
+
+/** The frontmatter map of a `SKILL.md`'s bytes (empty when it has none). */
+function frontmatterOf(
+  bytes: Uint8Array,
+  path: string,
+): Readonly<Record<string, unknown>> {
+  const text = new TextDecoder().decode(bytes);
+  if (!text.replace(/^\uFEFF/, "").startsWith("---")) return {};
+  const split = splitFrontmatter(text, path);
+  return analyzeFrontmatter(split.yaml, { path }).frontmatter;
 }
 
 /**

@@ -1,0 +1,89 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// Bounds that keep a huge or hostile skill tree from taking the process's
+// memory or event loop.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  directorySource,
+  discover,
+  discoverSync,
+  MAX_FLAT_ROOT_DIRS,
+  MAX_RETAINED_FRONTMATTER_CHARS,
+  SkillSet,
+} from "../mod.ts";
+import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+
+Deno.test("a skill with 56 KB of frontmatter keeps only its short known fields, with a warning", async () => {
+  await using tmp = await tempDir();
+  const big = "x".repeat(28_000);
+  await writeTree(tmp.path, {
+    "fat/SKILL.md": skillMd(
+      `name: fat\ndescription: Fat skill\nlicense: MIT\nglobs: ["**/*.sql"]\nmetadata:\n  blob: "${big}"\nx-vendor: "${big}"`,
+    ),
+  });
+  await writeSkill(tmp.path, "thin", {
+    extra: "metadata:\n  owner: team-a",
+  });
+  const found = discoverSync({ sources: [directorySource(tmp.path)] });
+  const fat = found.skills.find((s) => s.name === "fat")!;
+  assert.equal(fat.description, "Fat skill");
+  assert.equal(fat.license, "MIT");
+  assert.deepEqual(fat.globs, ["**/*.sql"]);
+  assert.equal(fat.metadata, undefined);
+  assert.deepEqual(Object.keys(fat.frontmatter).sort(), [
+    "description",
+    "globs",
+    "license",
+    "name",
+  ]);
+  assert.ok(JSON.stringify(fat).length < MAX_RETAINED_FRONTMATTER_CHARS);
+  const warning = found.diagnostics.find((d) =>
+    d.code === "frontmatter-capped"
+  );
+  assert.equal(warning?.level, "warning");
+  assert.equal(warning?.path, join(tmp.path, "fat/SKILL.md"));
+  assert.match(warning!.message, /dropped: metadata, x-vendor/);
+  // A normal skill keeps everything.
+  const thin = found.skills.find((s) => s.name === "thin")!;
+  assert.equal(thin.metadata?.owner, "team-a");
+});
+
+Deno.test("a flat root is bounded by default and says so when it stops", async () => {
+  assert.equal(directorySource("/tmp").maxDirs, MAX_FLAT_ROOT_DIRS);
+  assert.equal(
+    directorySource("/tmp", { recursive: true }).maxDirs,
+    2000,
+  );
+  await using tmp = await tempDir();
+  for (let i = 0; i < 6; i++) await writeSkill(tmp.path, `s-${i}`);
+  const found = discoverSync({
+    sources: [directorySource(tmp.path, { maxDirs: 4 })],
+  });
+  assert.equal(found.skills.length, 4);
+  assert.deepEqual(found.diagnostics.map((d) => d.code), ["scan-truncated"]);
+});
+
+Deno.test("a flat root of 3,000 skills comes out in name order, sync and async alike", async () => {
+  // More entries than one sorted run (2048): the sliced merge sort is used.
+  await using tmp = await tempDir();
+  const names = Array.from(
+    { length: 3_000 },
+    (_, i) => `s-${(i * 7919) % 3000}`,
+  );
+  const files: Record<string, string> = {};
+  for (const name of names) {
+    files[`${name}/SKILL.md`] = skillMd(
+      `name: ${name}\ndescription: Skill ${name}`,
+    );
+  }
+  await writeTree(tmp.path, files);
+  const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const source = directorySource(tmp.path);
+  const sync = discoverSync({ sources: [source], cache: false });
+  assert.deepEqual(sync.skills.map((s) => s.name), sorted);
+  const async = await discover({ sources: [source], cache: false });
+  assert.deepEqual(async.skills.map((s) => s.name), sorted);
+  assert.deepEqual(async.diagnostics, sync.diagnostics);
+  const set = await SkillSet.open({ sources: [source], cache: false });
+  assert.equal(set.list().length, 3_000);
+});
