@@ -23,6 +23,8 @@ interface Index {
     name: string;
   }[];
   readonly df: Map<string, number>;
+  /** For each term, the documents holding it (ascending). */
+  readonly postings: Map<string, number[]>;
   readonly avgLength: number;
 }
 
@@ -89,8 +91,9 @@ function stem(token: string): string {
 
 function buildIndex(skills: readonly Skill[]): Index {
   const df = new Map<string, number>();
+  const postings = new Map<string, number[]>();
   let total = 0;
-  const docs = skills.map((skill) => {
+  const docs = skills.map((skill, at) => {
     const tf = new Map<string, number>();
     const nameTokens = tokenize(skill.name);
     for (const token of nameTokens) {
@@ -98,7 +101,12 @@ function buildIndex(skills: readonly Skill[]): Index {
     }
     const descTokens = tokenize(skill.description);
     for (const token of descTokens) tf.set(token, (tf.get(token) ?? 0) + 1);
-    for (const token of tf.keys()) df.set(token, (df.get(token) ?? 0) + 1);
+    for (const token of tf.keys()) {
+      df.set(token, (df.get(token) ?? 0) + 1);
+      const list = postings.get(token);
+      if (list === undefined) postings.set(token, [at]);
+      else list.push(at);
+    }
     const length = nameTokens.length * NAME_WEIGHT + descTokens.length;
     total += length;
     return {
@@ -108,7 +116,12 @@ function buildIndex(skills: readonly Skill[]): Index {
       name: skill.name.normalize("NFKC").toLowerCase(),
     };
   });
-  return { docs, df, avgLength: docs.length === 0 ? 0 : total / docs.length };
+  return {
+    docs,
+    df,
+    postings,
+    avgLength: docs.length === 0 ? 0 : total / docs.length,
+  };
 }
 
 /**
@@ -143,8 +156,16 @@ export function searchSkills(
   }
   const n = index.docs.length;
   const wholeQuery = query.normalize("NFKC").toLowerCase().trim();
-  const hits: SearchHit[] = [];
-  for (const doc of index.docs) {
+  // Only documents holding a query term can score: walk their postings,
+  // not every skill, and keep the best `limit` as they come.
+  const candidates = new Set<number>();
+  for (const term of terms) {
+    for (const at of index.postings.get(term) ?? []) candidates.add(at);
+  }
+  const limit = Math.max(0, options.limit ?? 10);
+  const best: SearchHit[] = [];
+  for (const at of candidates) {
+    const doc = index.docs[at]!;
     let score = 0;
     for (const term of terms) {
       const tf = doc.tf.get(term);
@@ -157,11 +178,23 @@ export function searchSkills(
     }
     if (score === 0) continue;
     if (doc.name === wholeQuery) score += 100;
-    hits.push({ skill: doc.skill, score });
+    const hit = { skill: doc.skill, score };
+    if (
+      best.length === limit && (limit === 0 || before(best[limit - 1]!, hit))
+    ) {
+      continue;
+    }
+    // Insert in order (limit is small).
+    let i = best.length;
+    while (i > 0 && before(hit, best[i - 1]!)) i--;
+    best.splice(i, 0, hit);
+    if (best.length > limit) best.pop();
   }
-  hits.sort((a, b) =>
-    b.score - a.score ||
-    (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0)
-  );
-  return hits.slice(0, Math.max(0, options.limit ?? 10));
+  return best;
+}
+
+/** Whether `a` ranks before `b`: higher score, then name. */
+function before(a: SearchHit, b: SearchHit): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  return a.skill.name < b.skill.name;
 }

@@ -7,6 +7,7 @@ import {
   directorySource,
   discover,
   discoverSync,
+  embeddedSkill,
   MAX_FLAT_ROOT_DIRS,
   MAX_RETAINED_FRONTMATTER_CHARS,
   SkillSet,
@@ -86,4 +87,32 @@ Deno.test("a flat root of 3,000 skills comes out in name order, sync and async a
   assert.deepEqual(async.diagnostics, sync.diagnostics);
   const set = await SkillSet.open({ sources: [source], cache: false });
   assert.equal(set.list().length, 3_000);
+});
+
+Deno.test("search over thousands of skills scores only those holding a term and keeps the best in order", () => {
+  const skills = Array.from({ length: 3_000 }, (_, i) =>
+    embeddedSkill({
+      name: `s-${i}`,
+      description: i === 7
+        ? "Fill PDF forms"
+        : i === 2500
+        ? "Read a PDF, then a PDF again"
+        : `Skill ${i}`,
+      content: "# Body\n",
+    }));
+  const set = SkillSet.openSync({ sources: skills });
+  assert.deepEqual(set.search("pdf").map((h) => h.skill.name), [
+    "s-2500",
+    "s-7",
+  ]);
+  assert.deepEqual(set.search("pdf", { limit: 1 }).map((h) => h.skill.name), [
+    "s-2500",
+  ]);
+  // Equal scores rank by name.
+  assert.deepEqual(
+    set.search("skill", { limit: 4 }).map((h) => h.skill.name),
+    ["s-0", "s-1", "s-10", "s-100"],
+  );
+  assert.deepEqual(set.search("nothing-matches-this"), []);
+  assert.deepEqual(set.search("pdf", { limit: 0 }), []);
 });
