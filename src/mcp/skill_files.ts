@@ -136,6 +136,7 @@ export class DigestCache {
   #byIdentity = new Map<string, string>();
   #embedded = new WeakMap<Skill, Map<string, string>>();
   #max: number;
+  #hashed = 0;
 
   /**
    * Constructs a new instance.
@@ -144,6 +145,15 @@ export class DigestCache {
    */
   constructor(max = 200_000) {
     this.#max = max;
+  }
+
+  /**
+   * How many files this cache has read and hashed (a cache hit reads none).
+   *
+   * @returns The count.
+   */
+  get hashed(): number {
+    return this.#hashed;
   }
 
   /**
@@ -192,6 +202,7 @@ export class DigestCache {
       return { path, size: Number(size), digest };
     }
     const bytes = readSkillFile(skill, path);
+    this.#hashed++;
     const digest = `sha256:${hashBytes(bytes).slice("sha256-".length)}`;
     const value = `${bytes.length} ${digest}`;
     if (embedded) {

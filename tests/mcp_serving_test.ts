@@ -1,0 +1,140 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// What the skills extension serves beyond the fixtures: embedded skills,
+// skills past the extension's limits, and the digest cache.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
+import { directorySource, embeddedSkill, SkillSet } from "../mod.ts";
+import type { Diagnostic } from "../mod.ts";
+import { DigestCache, mcpHttpHandler } from "../src/mcp/mod.ts";
+import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
+
+async function withClient(
+  set: SkillSet,
+  fn: (skills: SkillsClient) => Promise<void>,
+  onDiagnostic: (d: Diagnostic) => void = () => {},
+): Promise<void> {
+  const handler = mcpHttpHandler(set, { onDiagnostic });
+  const stop = new AbortController();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    signal: stop.signal,
+    onListen: (): void => {},
+  }, (request) => handler.fetch(request));
+  const client = new Client({ name: "t", version: "1" });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(
+        new URL(`http://127.0.0.1:${server.addr.port}/mcp`),
+      ),
+    );
+    await fn(new SkillsClient(client));
+  } finally {
+    await client.close();
+    stop.abort();
+    await server.finished;
+    await handler.close();
+  }
+}
+
+Deno.test("embedded skills are served with their assets; a SKILL.md without frontmatter gets one that matches the listing", async () => {
+  const set = await SkillSet.open({
+    sources: [
+      embeddedSkill({
+        name: "bundled",
+        description: "Shipped inside the binary",
+        content: "# Bundled\n\nRead notes/a.md.\n",
+        assets: { "notes/a.md": "A\n", "bin/x.dat": new Uint8Array([0, 1, 2]) },
+      }),
+      embeddedSkill({
+        name: "whole",
+        content: "---\nname: whole\ndescription: Complete file\n---\n# Whole\n",
+      }),
+    ],
+  });
+  await withClient(set, async (skills) => {
+    const { skills: entries } = await skills.list();
+    assert.deepEqual(entries.map((e) => e.uri), [
+      "skill://bundled/SKILL.md",
+      "skill://whole/SKILL.md",
+    ]);
+    const bundled = entries[0]!;
+    assert.deepEqual(
+      (bundled.resources as { uri: string }[]).map((r) => r.uri),
+      [
+        "skill://bundled/SKILL.md",
+        "skill://bundled/bin/x.dat",
+        "skill://bundled/notes/a.md",
+      ],
+    );
+    const md = await skills.read(bundled);
+    assert.equal(md.verified, true);
+    assert.equal(md.frontmatter?.description, "Shipped inside the binary");
+    assert.match(md.body!, /^# Bundled/);
+    const bin = await skills.read(bundled, "bin/x.dat");
+    assert.deepEqual(bin.bytes, new Uint8Array([0, 1, 2]));
+    const whole = await skills.read(entries[1]!);
+    assert.equal(
+      whole.text,
+      "---\nname: whole\ndescription: Complete file\n---\n# Whole\n",
+    );
+  });
+});
+
+Deno.test("a skill over 512 files is listed as dynamic with a warning; its files are still readable", async () => {
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "small");
+  await writeSkill(tmp.path, "huge");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 520; i++) files[`huge/data/f-${i}.txt`] = `${i}\n`;
+  await writeTree(tmp.path, files);
+  const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
+  const diagnostics: Diagnostic[] = [];
+  await withClient(set, async (skills) => {
+    const { skills: entries } = await skills.list();
+    const huge = entries.find((e) => e.frontmatter.name === "huge")!;
+    const small = entries.find((e) => e.frontmatter.name === "small")!;
+    assert.equal(huge.resources, "dynamic");
+    assert.ok(Array.isArray(small.resources));
+    const file = await skills.read(huge, "data/f-7.txt");
+    assert.equal(file.text, "7\n");
+    assert.equal(file.verified, false);
+  }, (d) => diagnostics.push(d));
+  const warning = diagnostics.find((d) => d.code === "mcp-skill-dynamic");
+  assert.equal(warning?.level, "warning");
+  assert.match(warning!.message, /more than 512 files/);
+});
+
+Deno.test("digests are cached by file identity: an unchanged file is not read again, a changed one is", async () => {
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "cached");
+  await writeTree(tmp.path, { "cached/a.txt": "one\n" });
+  const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
+  const skill = set.require("cached");
+  const cache = new DigestCache();
+  const digestOf = (): string => {
+    const manifest = cache.manifest(skill);
+    assert.ok(manifest.kind === "files");
+    return manifest.files.find((f) => f.path === "a.txt")!.digest;
+  };
+  const first = digestOf();
+  assert.equal(cache.hashed, 2); // SKILL.md and a.txt
+  // Listed again: nothing is read.
+  assert.equal(digestOf(), first);
+  assert.equal(cache.hashed, 2);
+  // Written in place, even with the old modification time put back: the
+  // change time differs, so it is a new identity and is hashed again. (Some
+  // file systems report change times in whole seconds: wait past one.)
+  const path = join(tmp.path, "cached/a.txt");
+  const before = await Deno.stat(path);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await Deno.writeTextFile(path, "two\n");
+  await Deno.utime(path, before.atime!, before.mtime!);
+  assert.notEqual(digestOf(), first);
+  assert.equal(cache.hashed, 3);
+});
