@@ -86,13 +86,18 @@ Deno.test("embedded skills are served with their assets; a SKILL.md without fron
   });
 });
 
-Deno.test("a skill over 512 files is listed as dynamic with a warning; its files are still readable", async () => {
+Deno.test("a skill over 512 files or 16 MiB is listed as dynamic with a warning; its files are still readable", async () => {
   await using tmp = await tempDir();
   await writeSkill(tmp.path, "small");
   await writeSkill(tmp.path, "huge");
   const files: Record<string, string> = {};
   for (let i = 0; i < 520; i++) files[`huge/data/f-${i}.txt`] = `${i}\n`;
   await writeTree(tmp.path, files);
+  await writeSkill(tmp.path, "heavy");
+  await Deno.writeFile(
+    join(tmp.path, "heavy/model.bin"),
+    new Uint8Array(17 * 1024 * 1024),
+  );
   const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
   const diagnostics: Diagnostic[] = [];
   await withClient(set, async (skills) => {
@@ -100,14 +105,21 @@ Deno.test("a skill over 512 files is listed as dynamic with a warning; its files
     const huge = entries.find((e) => e.frontmatter.name === "huge")!;
     const small = entries.find((e) => e.frontmatter.name === "small")!;
     assert.equal(huge.resources, "dynamic");
+    const heavy = entries.find((e) => e.frontmatter.name === "heavy")!;
+    assert.equal(heavy.resources, "dynamic");
     assert.ok(Array.isArray(small.resources));
     const file = await skills.read(huge, "data/f-7.txt");
     assert.equal(file.text, "7\n");
     assert.equal(file.verified, false);
   }, (d) => diagnostics.push(d));
-  const warning = diagnostics.find((d) => d.code === "mcp-skill-dynamic");
-  assert.equal(warning?.level, "warning");
-  assert.match(warning!.message, /more than 512 files/);
+  const warnings = diagnostics.filter((d) => d.code === "mcp-skill-dynamic");
+  assert.deepEqual(warnings.map((d) => d.level), ["warning", "warning"]);
+  assert.ok(
+    warnings.some((d) => /"huge".*more than 512 files/.test(d.message)),
+  );
+  assert.ok(
+    warnings.some((d) => /"heavy".*more than 16777216 bytes/.test(d.message)),
+  );
 });
 
 Deno.test("digests are cached by file identity: an unchanged file is not read again, a changed one is", async () => {

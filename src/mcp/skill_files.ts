@@ -173,25 +173,35 @@ export class DigestCache {
         reason: `it has more than ${MAX_SKILL_FILES} files`,
       };
     }
-    const files: ManifestFile[] = [];
+    // Sizes first, from stat (or memory): a skill past the byte limit is
+    // "dynamic" before any of its files is read.
+    const embedded = embeddedContentOf(skill) !== undefined;
+    const identities = paths.map((path) =>
+      embedded ? undefined : identityOf(skill, path)
+    );
     let total = 0;
-    for (const path of paths) {
-      const file = this.#file(skill, path);
-      total += file.size;
+    for (const [i, path] of paths.entries()) {
+      total += identities[i]?.size ??
+        (embedded ? readSkillFile(skill, path).length : 0);
       if (total > MAX_SKILL_BYTES) {
         return {
           kind: "dynamic",
           reason: `its files hold more than ${MAX_SKILL_BYTES} bytes`,
         };
       }
-      files.push(file);
     }
+    const files = paths.map((path, i) =>
+      this.#file(skill, path, embedded, identities[i]?.key)
+    );
     return { kind: "files", files };
   }
 
-  #file(skill: Skill, path: string): ManifestFile {
-    const embedded = embeddedContentOf(skill) !== undefined;
-    const identity = embedded ? undefined : identityOf(skill, path);
+  #file(
+    skill: Skill,
+    path: string,
+    embedded: boolean,
+    identity: string | undefined,
+  ): ManifestFile {
     const cached = embedded
       ? this.#embedded.get(skill)?.get(path)
       : identity === undefined
@@ -217,20 +227,26 @@ export class DigestCache {
   }
 }
 
-/** Device, inode, size and change times of a file on disk; `undefined` when it cannot be stat'ed. */
-function identityOf(skill: Skill, path: string): string | undefined {
+/** Device, inode, size and change times of a file on disk, and its size; `undefined` when it cannot be stat'ed. */
+function identityOf(
+  skill: Skill,
+  path: string,
+): { key: string; size: number } | undefined {
   try {
     const file = path === "SKILL.md" && skill.path !== undefined
       ? skill.path
       : join(skill.dir!, path);
     const info = Deno.statSync(file);
-    return [
-      info.dev,
-      info.ino,
-      info.size,
-      info.mtime?.getTime(),
-      info.ctime?.getTime(),
-    ].join(":");
+    return {
+      key: [
+        info.dev,
+        info.ino,
+        info.size,
+        info.mtime?.getTime(),
+        info.ctime?.getTime(),
+      ].join(":"),
+      size: info.size,
+    };
   } catch {
     return undefined;
   }
