@@ -17,18 +17,18 @@
  *
  * @module
  */
-export * from "./src/types.ts";
-export * from "./src/errors.ts";
-export * from "./src/rules.ts";
-export { type ParseOptions, parseSkillMd } from "./src/parse.ts";
+export * from "./src/shared/types.ts";
+export * from "./src/shared/errors.ts";
+export * from "./src/shared/diagnostics.ts";
+export { type ParseOptions, parseSkillMd } from "./src/parse/skill_md.ts";
 export {
   type ValidateOptions,
   validateSkillDir,
   validateSkillDirSync,
   validateSkillMd,
-} from "./src/validate.ts";
-export { isValidSkillName } from "./src/fields.ts";
-export { VERSION } from "./src/version.ts";
+} from "./src/parse/validate.ts";
+export { isValidSkillName } from "./src/parse/fields.ts";
+export { VERSION } from "./src/shared/version.ts";
 export {
   type DirectorySource,
   directorySource,
@@ -39,49 +39,49 @@ export {
   MAX_FLAT_ROOT_DIRS,
   type NoticeSource,
   type SkillSource,
-} from "./src/sources.ts";
-export { MAX_RETAINED_FRONTMATTER_CHARS } from "./src/retain.ts";
+} from "./src/discover/sources.ts";
+export { MAX_RETAINED_FRONTMATTER_CHARS } from "./src/discover/retain.ts";
 export {
   attachRemoteContent,
   type RemoteContent,
   remoteContentOf,
   type RemoteListing,
   type RemoteSource,
-} from "./src/remote.ts";
+} from "./src/discover/remote_source.ts";
 export {
   discover,
   type DiscoverOptions,
   discoverSync,
-} from "./src/discover.ts";
-export { defaultSkillCache, SkillCache } from "./src/cache.ts";
-export { nameFilter } from "./src/filter.ts";
-export { SkillSet } from "./src/skill_set.ts";
-export { skillIdentity } from "./src/dedup.ts";
-export type { SkillChange, WatchOptions } from "./src/watch.ts";
+} from "./src/discover/discover.ts";
+export { defaultSkillCache, SkillCache } from "./src/discover/scan_cache.ts";
+export { nameFilter } from "./src/discover/name_filter.ts";
+export { SkillSet } from "./src/serve/skill_set.ts";
+export { skillIdentity } from "./src/discover/dedup.ts";
+export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
   CLIENTS,
   type DefaultRoot,
   defaultRoots,
   type DefaultRootsOptions,
   defaultSources,
-} from "./src/roots.ts";
-export { normalizeAssetPath } from "./src/asset_path.ts";
-export { escapeTerminal } from "./src/escape.ts";
+} from "./src/discover/default_roots.ts";
+export { normalizeAssetPath } from "./src/shared/asset_path.ts";
+export { escapeTerminal } from "./src/shared/escape.ts";
 export {
   type CatalogFormat,
   type CatalogOptions,
   renderCatalog,
-} from "./src/catalog.ts";
-export { renderActivation } from "./src/activation.ts";
-export { matchSkills } from "./src/match.ts";
+} from "./src/serve/catalog.ts";
+export { renderActivation } from "./src/serve/activation.ts";
+export { matchSkills } from "./src/serve/match.ts";
 export {
   compileGlob,
   MAX_GLOB_ALTERNATIVES,
   MAX_GLOB_CHARS,
   MAX_MATCH_PATH_CHARS,
-} from "./src/glob.ts";
-export { type SearchHit, searchSkills } from "./src/search.ts";
-export type { SkillResources } from "./src/read.ts";
+} from "./src/serve/glob.ts";
+export { type SearchHit, searchSkills } from "./src/serve/search.ts";
+export type { SkillResources } from "./src/serve/read_skill.ts";
 export {
   callSkillTool,
   type JsonSchema,
@@ -91,12 +91,12 @@ export {
   skillTools,
   type ToolDefinition,
   type ToolResult,
-} from "./src/tools.ts";
+} from "./src/serve/tools.ts";
 export {
   type EmbedOptions,
   type EmbedResult,
   generateEmbedModule,
-} from "./src/embed.ts";
+} from "./src/serve/embed_module.ts";
 export { InstallError } from "./src/install/errors.ts";
 export {
   type CommonInstallOptions,
@@ -120,4 +120,4 @@ export {
   type InstallSource,
   parseInstallSource,
   stripCredentials,
-} from "./src/install/source.ts";
+} from "./src/install/install_source.ts";

@@ -19,11 +19,11 @@
  * @module
  */
 import { join } from "node:path";
-import { renderCatalog } from "../src/catalog.ts";
-import { SkillCache } from "../src/cache.ts";
-import { discover, discoverSync } from "../src/discover.ts";
-import { readFrontmatterSync } from "../src/frontmatter.ts";
-import { directorySource } from "../src/sources.ts";
+import { renderCatalog } from "../src/serve/catalog.ts";
+import { SkillCache } from "../src/discover/scan_cache.ts";
+import { discover, discoverSync } from "../src/discover/discover.ts";
+import { readFrontmatterSync } from "../src/parse/frontmatter.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import { benchTree } from "./fixtures.ts";
 
 const quick = Deno.args.includes("--quick");

@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // deno bench --allow-read --allow-write --allow-env bench/
 // Set BENCH_100K=1 to include the 100k-skill tree (about 1.5 GB, generated once).
-import { discover, discoverSync } from "../src/discover.ts";
-import { SkillCache } from "../src/cache.ts";
-import { directorySource } from "../src/sources.ts";
+import { discover, discoverSync } from "../src/discover/discover.ts";
+import { SkillCache } from "../src/discover/scan_cache.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import { benchTree } from "./fixtures.ts";
 
 const sizes = [1_000, 10_000, ...(Deno.env.get("BENCH_100K") ? [100_000] : [])];

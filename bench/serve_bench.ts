@@ -1,13 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // deno bench --allow-read --allow-write --allow-env bench/
-import { renderCatalog } from "../src/catalog.ts";
-import { discoverSync } from "../src/discover.ts";
-import { matchSkills } from "../src/match.ts";
-import { parseSkillMd } from "../src/parse.ts";
-import { searchSkills } from "../src/search.ts";
-import { directorySource } from "../src/sources.ts";
-import type { Skill } from "../src/types.ts";
-import { validateSkillMd } from "../src/validate.ts";
+import { renderCatalog } from "../src/serve/catalog.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { matchSkills } from "../src/serve/match.ts";
+import { parseSkillMd } from "../src/parse/skill_md.ts";
+import { searchSkills } from "../src/serve/search.ts";
+import { directorySource } from "../src/discover/sources.ts";
+import type { Skill } from "../src/shared/types.ts";
+import { validateSkillMd } from "../src/parse/validate.ts";
 import { benchTree } from "./fixtures.ts";
 import { skillText } from "./generate.ts";
 

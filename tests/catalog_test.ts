@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type CatalogFormat, renderCatalog } from "../src/catalog.ts";
-import { buildSkill } from "../src/skill.ts";
-import type { Skill } from "../src/types.ts";
+import { type CatalogFormat, renderCatalog } from "../src/serve/catalog.ts";
+import { buildSkill } from "../src/discover/build_skill.ts";
+import type { Skill } from "../src/shared/types.ts";
 
 function skill(name: string, description: string, path?: string): Skill {
   return buildSkill({ name, description }, Object.freeze({}), {

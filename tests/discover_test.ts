@@ -1,11 +1,11 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SkillCache } from "../src/cache.ts";
-import { discoverSync } from "../src/discover.ts";
-import { nameFilter } from "../src/filter.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { SkillCache } from "../src/discover/scan_cache.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { nameFilter } from "../src/discover/name_filter.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import { tempDir, writeSkill } from "./_helpers.ts";
 
 const names = (d: { skills: readonly { name: string }[] }) =>

@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { discoverSync } from "../src/discover.ts";
-import { generateEmbedModule } from "../src/embed.ts";
-import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { generateEmbedModule } from "../src/serve/embed_module.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import {
   CONFIG,
   currentDenoDir,

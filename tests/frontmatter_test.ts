@@ -1,13 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SkillParseError } from "../src/errors.ts";
+import { SkillParseError } from "../src/shared/errors.ts";
 import {
   HEAD_BYTES,
   MAX_FRONTMATTER_BYTES,
   readFrontmatterSync,
   splitFrontmatter,
-} from "../src/frontmatter.ts";
+} from "../src/parse/frontmatter.ts";
 import { tempDir } from "./_helpers.ts";
 
 Deno.test("splitFrontmatter() separates YAML and body", () => {

@@ -4,16 +4,16 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
-import { normalizeAssetPath } from "../src/asset_path.ts";
-import { renderCatalog } from "../src/catalog.ts";
-import { SkillAccessError, SkillParseError } from "../src/errors.ts";
-import { splitFrontmatter } from "../src/frontmatter.ts";
-import { compileGlobs, matchSkills } from "../src/match.ts";
-import { parseSkillMd } from "../src/parse.ts";
-import { buildSkill } from "../src/skill.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource } from "../src/sources.ts";
-import { validateSkillMd } from "../src/validate.ts";
+import { normalizeAssetPath } from "../src/shared/asset_path.ts";
+import { renderCatalog } from "../src/serve/catalog.ts";
+import { SkillAccessError, SkillParseError } from "../src/shared/errors.ts";
+import { splitFrontmatter } from "../src/parse/frontmatter.ts";
+import { compileGlobs, matchSkills } from "../src/serve/match.ts";
+import { parseSkillMd } from "../src/parse/skill_md.ts";
+import { buildSkill } from "../src/discover/build_skill.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource } from "../src/discover/sources.ts";
+import { validateSkillMd } from "../src/parse/validate.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? "300");

@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { discover, discoverSync } from "../src/discover.ts";
-import { directorySource } from "../src/sources.ts";
+import { discover, discoverSync } from "../src/discover/discover.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import { GOOD, type HostileEntry, writeHostileTree } from "./_hostile.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
@@ -89,7 +89,7 @@ Deno.test("a hostile tree: in-process discovery and the catalog stay well-formed
     cache: false,
   });
   assertReported(found as unknown as Listed, root, entries);
-  const { renderCatalog } = await import("../src/catalog.ts");
+  const { renderCatalog } = await import("../src/serve/catalog.ts");
   const xml = renderCatalog(found.skills, { format: "xml" });
   assert.ok(!xml.includes("\u0000"));
   const stripped = xml.replace(

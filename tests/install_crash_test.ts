@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { discoverSync } from "../src/discover.ts";
+import { discoverSync } from "../src/discover/discover.ts";
 import { install, readLock, verify } from "../src/install/install.ts";
-import { directorySource } from "../src/sources.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import {
   CONFIG,
   currentDenoDir,

@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { discoverSync } from "../src/discover.ts";
+import { discoverSync } from "../src/discover/discover.ts";
 import { InstallError } from "../src/install/errors.ts";
 import { type GitRunner, runGit } from "../src/install/git.ts";
 import {
@@ -12,8 +12,8 @@ import {
   update,
   verify,
 } from "../src/install/install.ts";
-import { parseInstallSource } from "../src/install/source.ts";
-import { directorySource } from "../src/sources.ts";
+import { parseInstallSource } from "../src/install/install_source.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { gitRepo, rejectsCode, sh } from "./_git.ts";
 

@@ -1,10 +1,10 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
-import { discoverSync } from "../src/discover.ts";
-import { compileGlobs, matchSkills } from "../src/match.ts";
-import { searchSkills } from "../src/search.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { compileGlobs, matchSkills } from "../src/serve/match.ts";
+import { searchSkills } from "../src/serve/search.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 
 const GLOB_CASES: [string, string, boolean][] = [
   // `*` stays within a segment

@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
-import { SkillParseError } from "../src/errors.ts";
-import { parseSkillMd } from "../src/parse.ts";
+import { SkillParseError } from "../src/shared/errors.ts";
+import { parseSkillMd } from "../src/parse/skill_md.ts";
 import { skillMd } from "./_helpers.ts";
 
 Deno.test("parseSkillMd() types every known field", () => {

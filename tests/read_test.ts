@@ -1,10 +1,10 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { normalizeAssetPath } from "../src/asset_path.ts";
-import { SkillAccessError } from "../src/errors.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { normalizeAssetPath } from "../src/shared/asset_path.ts";
+import { SkillAccessError } from "../src/shared/errors.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 async function rejectsWith(

@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { discoverSync } from "../src/discover.ts";
-import { defaultRoots, defaultSources } from "../src/roots.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { defaultRoots, defaultSources } from "../src/discover/default_roots.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
 async function gitInit(dir: string): Promise<void> {

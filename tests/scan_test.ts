@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InvalidSourceError } from "../src/errors.ts";
-import { discover, discoverSync } from "../src/discover.ts";
-import { directorySource } from "../src/sources.ts";
+import { InvalidSourceError } from "../src/shared/errors.ts";
+import { discover, discoverSync } from "../src/discover/discover.ts";
+import { directorySource } from "../src/discover/sources.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const names = (d: { skills: readonly { name: string }[] }) =>

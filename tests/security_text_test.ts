@@ -9,17 +9,17 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import { renderActivation } from "../src/activation.ts";
-import { renderCatalog } from "../src/catalog.ts";
-import { discoverSync } from "../src/discover.ts";
-import { generateEmbedModule } from "../src/embed.ts";
-import { SkillAccessError } from "../src/errors.ts";
-import { compileGlob } from "../src/glob.ts";
-import { compileGlobs } from "../src/match.ts";
-import { buildSkill } from "../src/skill.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource } from "../src/sources.ts";
-import type { Skill } from "../src/types.ts";
+import { renderActivation } from "../src/serve/activation.ts";
+import { renderCatalog } from "../src/serve/catalog.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import { generateEmbedModule } from "../src/serve/embed_module.ts";
+import { SkillAccessError } from "../src/shared/errors.ts";
+import { compileGlob } from "../src/serve/glob.ts";
+import { compileGlobs } from "../src/serve/match.ts";
+import { buildSkill } from "../src/discover/build_skill.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource } from "../src/discover/sources.ts";
+import type { Skill } from "../src/shared/types.ts";
 import {
   currentDenoDir,
   runCli,

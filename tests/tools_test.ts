@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource, embeddedSkill } from "../src/sources.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import {
   callSkillTool,
   type JsonSchema,
@@ -10,7 +10,7 @@ import {
   MAX_MATCH_PATH_LENGTH,
   MAX_MATCH_PATHS,
   skillTools,
-} from "../src/tools.ts";
+} from "../src/serve/tools.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 async function fixtureSet(): Promise<{ set: SkillSet } & AsyncDisposable> {

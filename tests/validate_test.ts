@@ -1,12 +1,12 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { RULES } from "../src/rules.ts";
+import { RULES } from "../src/shared/diagnostics.ts";
 import {
   validateSkillDir,
   validateSkillDirSync,
   validateSkillMd,
-} from "../src/validate.ts";
+} from "../src/parse/validate.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const base = (extra = "") =>

@@ -10,7 +10,7 @@ Deno.test("VERSION equals the version in deno.json", async () => {
 });
 
 Deno.test("README's rule table lists every rule code with its lenient level", async () => {
-  const { RULES } = await import("../src/rules.ts");
+  const { RULES } = await import("../src/shared/diagnostics.ts");
   const readme = await Deno.readTextFile(
     new URL("../README.md", import.meta.url),
   );

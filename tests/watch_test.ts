@@ -1,10 +1,10 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SkillCache } from "../src/cache.ts";
-import { SkillSet } from "../src/skill_set.ts";
-import { directorySource } from "../src/sources.ts";
-import type { SkillChange } from "../src/watch.ts";
+import { SkillCache } from "../src/discover/scan_cache.ts";
+import { SkillSet } from "../src/serve/skill_set.ts";
+import { directorySource } from "../src/discover/sources.ts";
+import type { SkillChange } from "../src/discover/watch.ts";
 import { tempDir, writeSkill } from "./_helpers.ts";
 
 Deno.test("SkillSet.watch() reports an added, an edited and a removed skill and updates the set", async () => {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { CORE_SCHEMA, load } from "js-yaml";
-import { parseSimpleYaml } from "../src/yaml_fast.ts";
+import { parseSimpleYaml } from "../src/parse/yaml_fast.ts";
 
 /** What js-yaml makes of the text, or a marker when it throws. */
 function reference(text: string): unknown {

@@ -5,12 +5,12 @@
  * @module
  */
 import { resolve } from "node:path";
-import { generateEmbedModule } from "../embed.ts";
-import { PermissionDeniedError } from "../errors.ts";
+import { generateEmbedModule } from "../serve/embed_module.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { formatDiagnostic, writeErr, writeRaw } from "./io.ts";
-import { expectArgs } from "./sources.ts";
+import { expectArgs } from "./root_options.ts";
 
 /** The `embed` command. */
 export const embedCommand: Command = {

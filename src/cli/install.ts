@@ -5,7 +5,7 @@
  * @module
  */
 import { join, resolve } from "node:path";
-import { PermissionDeniedError } from "../errors.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
 import {
   install,
   type InstallResult,
@@ -14,12 +14,12 @@ import {
   update,
   verify,
 } from "../install/install.ts";
-import { canReadEnv } from "../permissions.ts";
-import { stripCredentials } from "../install/source.ts";
+import { canReadEnv } from "../shared/permissions.ts";
+import { stripCredentials } from "../install/install_source.ts";
 import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
-import { expectArgs } from "./sources.ts";
+import { expectArgs } from "./root_options.ts";
 
 const DIR_OPTIONS = {
   dir: { type: "string" as const },

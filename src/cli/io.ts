@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { escapeTerminal } from "../escape.ts";
-import type { Diagnostic } from "../types.ts";
+import { escapeTerminal } from "../shared/escape.ts";
+import type { Diagnostic } from "../shared/types.ts";
 
 const encoder = new TextEncoder();
 

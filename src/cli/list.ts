@@ -4,13 +4,17 @@
  *
  * @module
  */
-import { discoverSync } from "../discover.ts";
-import { truncate } from "../frontmatter.ts";
-import type { Discovery } from "../types.ts";
+import { discoverSync } from "../discover/discover.ts";
+import { truncate } from "../parse/frontmatter.ts";
+import type { Discovery } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
-import { discoverOptionsFrom, SOURCE_HELP, SOURCE_OPTIONS } from "./sources.ts";
+import {
+  discoverOptionsFrom,
+  SOURCE_HELP,
+  SOURCE_OPTIONS,
+} from "./root_options.ts";
 
 /** The `list` command. */
 export const listCommand: Command = {

@@ -8,9 +8,9 @@ import {
   InvalidSourceError,
   PermissionDeniedError,
   SkillAccessError,
-} from "../errors.ts";
+} from "../shared/errors.ts";
 import { InstallError } from "../install/errors.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../shared/version.ts";
 import { type Command, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
@@ -33,7 +33,7 @@ import {
   readCommand,
   resourcesCommand,
   searchCommand,
-} from "./serve.ts";
+} from "./serve_commands.ts";
 import { validateCommand } from "./validate.ts";
 
 /** Every command, in help order. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defaultRoots } from "../roots.ts";
+import { defaultRoots } from "../discover/default_roots.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { validateSkillDir } from "../validate.ts";
-import type { Diagnostic } from "../types.ts";
+import { validateSkillDir } from "../parse/validate.ts";
+import type { Diagnostic } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, formatDiagnostic, writeJson, writeOut } from "./io.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PermissionDeniedError } from "../errors.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
 import { InstallError } from "./errors.ts";
 
 /** What a git invocation returned. */

@@ -7,13 +7,16 @@
  * @module
  */
 import { join, resolve, sep } from "node:path";
-import { discoverSync } from "../discover.ts";
-import { PermissionDeniedError, SkillParseError } from "../errors.ts";
-import { readFrontmatterSync } from "../frontmatter.ts";
-import { analyzeFrontmatter } from "../parse.ts";
-import { assertReadPermission } from "../permissions.ts";
-import { directorySource } from "../sources.ts";
-import { existsSync as exists, isFileSync as isFile } from "../fs_checks.ts";
+import { discoverSync } from "../discover/discover.ts";
+import { PermissionDeniedError, SkillParseError } from "../shared/errors.ts";
+import { readFrontmatterSync } from "../parse/frontmatter.ts";
+import { analyzeFrontmatter } from "../parse/skill_md.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { directorySource } from "../discover/sources.ts";
+import {
+  existsSync as exists,
+  isFileSync as isFile,
+} from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { git, type GitRunner, runGit } from "./git.ts";
 import { hashBytes, hashDirectorySync, treeHash } from "./hash.ts";
@@ -31,8 +34,8 @@ import {
   type InstallSource,
   parseInstallSource,
   stripCredentials,
-} from "./source.ts";
-import { isValidSkillName } from "../fields.ts";
+} from "./install_source.ts";
+import { isValidSkillName } from "../parse/fields.ts";
 
 /** The file operations install uses; replaceable to inject faults in tests. */
 export interface InstallFs {

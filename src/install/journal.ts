@@ -15,8 +15,8 @@
  * @module
  */
 import { join } from "node:path";
-import { existsSync as exists } from "../fs_checks.ts";
-import { isValidSkillName } from "../fields.ts";
+import { existsSync as exists } from "../shared/fs_checks.ts";
+import { isValidSkillName } from "../parse/fields.ts";
 import {
   type LockEntry,
   lockEntryProblem,

@@ -7,8 +7,8 @@
  * @module
  */
 import { join } from "node:path";
-import { normalizeAssetPath } from "../asset_path.ts";
-import { isValidSkillName } from "../fields.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { isValidSkillName } from "../parse/fields.ts";
 import { InstallError } from "./errors.ts";
 import { type DirIdentity, workName } from "./owner.ts";
 import { MAX_LOCKFILE_BYTES, readStateFileSync } from "./state_file.ts";

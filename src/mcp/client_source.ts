@@ -15,20 +15,20 @@ import {
   SkillsClient,
   SkillVerificationError,
 } from "@modelcontextprotocol/client/ext/skills";
-import { isServableAssetPath } from "../read.ts";
-import { normalizeAssetPath } from "../asset_path.ts";
-import { PermissionDeniedError, SkillAccessError } from "../errors.ts";
-import { checkFields } from "../fields.ts";
-import { splitFrontmatter } from "../frontmatter.ts";
+import { isServableAssetPath } from "../serve/read_skill.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
+import { checkFields } from "../parse/fields.ts";
+import { splitFrontmatter } from "../parse/frontmatter.ts";
 import {
   attachRemoteContent,
   type RemoteContent,
   type RemoteListing,
   type RemoteSource,
-} from "../remote.ts";
-import { buildSkill } from "../skill.ts";
-import type { Diagnostic, Skill } from "../types.ts";
-import { VERSION } from "../version.ts";
+} from "../discover/remote_source.ts";
+import { buildSkill } from "../discover/build_skill.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
+import { VERSION } from "../shared/version.ts";
 import { LineTransport } from "./stdio.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 

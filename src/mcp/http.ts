@@ -14,7 +14,7 @@ import {
   originValidationResponse,
 } from "@modelcontextprotocol/server";
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { SkillSet } from "../skill_set.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 

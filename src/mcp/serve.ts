@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { PermissionDeniedError } from "../errors.ts";
-import type { SkillSet } from "../skill_set.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
 import { mcpHttpHandler } from "./http.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";

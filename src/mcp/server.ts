@@ -13,13 +13,13 @@ import {
   type Resource,
 } from "@modelcontextprotocol/server";
 import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
-import type { SkillSet } from "../skill_set.ts";
-import { callSkillTool, skillTools } from "../tools.ts";
-import type { Diagnostic } from "../types.ts";
-import { VERSION } from "../version.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
+import { callSkillTool, skillTools } from "../serve/tools.ts";
+import type { Diagnostic } from "../shared/types.ts";
+import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
 import { DEFAULT_PAGE_SIZE, skillSetSource } from "./skill_source.ts";
-import { isValidSkillName } from "../fields.ts";
+import { isValidSkillName } from "../parse/fields.ts";
 import { skillFileUri } from "./uri.ts";
 
 /** Options of {@linkcode createMcpServer}. */

@@ -8,16 +8,16 @@
  */
 import { join } from "node:path";
 import { dump } from "js-yaml";
-import { embeddedContentOf } from "../embedded.ts";
-import { splitFrontmatter } from "../frontmatter.ts";
-import { analyzeFrontmatter } from "../parse.ts";
+import { embeddedContentOf } from "../discover/embedded_skill.ts";
+import { splitFrontmatter } from "../parse/frontmatter.ts";
+import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { hashBytes } from "../install/hash.ts";
 import {
   listResourcesSync,
   readAssetSync,
   readSkillFileSync,
-} from "../read.ts";
-import type { Skill } from "../types.ts";
+} from "../serve/read_skill.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** Most files one skill may have and still get a manifest (the extension's limit). */
 export const MAX_SKILL_FILES = 512;

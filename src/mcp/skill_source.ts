@@ -16,12 +16,12 @@ import type {
   SkillReadResult,
   SkillSource as SdkSkillSource,
 } from "@modelcontextprotocol/server/ext/skills";
-import { isValidSkillName } from "../fields.ts";
-import { SkillAccessError } from "../errors.ts";
-import { normalizeAssetPath } from "../asset_path.ts";
-import { remoteContentOf } from "../remote.ts";
-import type { SkillSet } from "../skill_set.ts";
-import type { Diagnostic, Skill } from "../types.ts";
+import { isValidSkillName } from "../parse/fields.ts";
+import { SkillAccessError } from "../shared/errors.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { remoteContentOf } from "../discover/remote_source.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
 import {
   DigestCache,
   readSkillFile,

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "./fields.ts";
-import type { Diagnostic, SkillFields } from "./types.ts";
+import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "../parse/fields.ts";
+import type { Diagnostic, SkillFields } from "../shared/types.ts";
 
 /** Frontmatter size (characters of YAML) above which a skill keeps only its short, known fields. */
 export const MAX_RETAINED_FRONTMATTER_CHARS = 8 * 1024;

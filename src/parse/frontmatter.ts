@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { SkillParseError } from "./errors.ts";
+import { SkillParseError } from "../shared/errors.ts";
 
 /** Bytes read first from a `SKILL.md`. */
 export const HEAD_BYTES = 8 * 1024;

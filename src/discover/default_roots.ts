@@ -7,9 +7,9 @@
  * @module
  */
 import { dirname, join, resolve } from "node:path";
-import { canReadEnv } from "./permissions.ts";
+import { canReadEnv } from "../shared/permissions.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
-import type { Diagnostic } from "./types.ts";
+import type { Diagnostic } from "../shared/types.ts";
 
 /** Options of {@linkcode defaultRoots} and {@linkcode defaultSources}. */
 export interface DefaultRootsOptions {

@@ -9,8 +9,8 @@ import {
   escapeTerminal,
   escapeXml,
   replaceInvalidXml,
-} from "./escape.ts";
-import type { Skill } from "./types.ts";
+} from "../shared/escape.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** Catalog formats. */
 export type CatalogFormat = "xml" | "json" | "markdown" | "skills-ref";

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { SkillParseError } from "./errors.ts";
+import { SkillParseError } from "../shared/errors.ts";
 import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
-import type { Diagnostic, ParsedSkill, SkillFields } from "./types.ts";
+import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
 import { parseYaml, quoteColonValues } from "./yaml.ts";
 import { parseSimpleYaml } from "./yaml_fast.ts";
 

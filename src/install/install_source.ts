@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { normalizeAssetPath } from "../asset_path.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { InstallError } from "./errors.ts";
 
 /** A parsed install source. */

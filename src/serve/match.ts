@@ -6,7 +6,7 @@
  * @module
  */
 import { compileGlob } from "./glob.ts";
-import type { Skill } from "./types.ts";
+import type { Skill } from "../shared/types.ts";
 
 type Matcher = (path: string) => boolean;
 

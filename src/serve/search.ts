@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Skill } from "./types.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** One ranked skill. */
 export interface SearchHit {

@@ -5,15 +5,15 @@
  *
  * @module
  */
-import { SkillParseError } from "./errors.ts";
-import { parseSkillMd } from "./parse.ts";
-import { normalizeText } from "./frontmatter.ts";
-import { normalizeAssetPath } from "./asset_path.ts";
-import { buildSkill } from "./skill.ts";
+import { SkillParseError } from "../shared/errors.ts";
+import { parseSkillMd } from "../parse/skill_md.ts";
+import { normalizeText } from "../parse/frontmatter.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
 import type { EmbeddedSource } from "./sources.ts";
-import type { Diagnostic, Skill, SkillFields } from "./types.ts";
-import { parseErrorDiagnostic } from "./validate.ts";
+import type { Diagnostic, Skill, SkillFields } from "../shared/types.ts";
+import { parseErrorDiagnostic } from "../parse/validate.ts";
 
 /** Body and assets of an embedded skill, looked up by the skill object. */
 export interface EmbeddedContent {

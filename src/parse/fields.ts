@@ -5,8 +5,8 @@
  * @module
  */
 import { truncate } from "./frontmatter.ts";
-import { levelOf } from "./rules.ts";
-import type { Diagnostic, SkillFields } from "./types.ts";
+import { levelOf } from "../shared/diagnostics.ts";
+import type { Diagnostic, SkillFields } from "../shared/types.ts";
 
 /** Fields the specification defines. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set([

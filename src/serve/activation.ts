@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { escapeTerminal, escapeXml } from "./escape.ts";
-import type { SkillResources } from "./read.ts";
-import type { Skill } from "./types.ts";
+import { escapeTerminal, escapeXml } from "../shared/escape.ts";
+import type { SkillResources } from "./read_skill.ts";
+import type { Skill } from "../shared/types.ts";
 
 /**
  * Renders `<skill_content name="…">` with the body, the skill directory and a

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Diagnostic, Skill } from "./types.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
 
 /** What a {@linkcode RemoteSource} lists: skills (metadata only) and diagnostics. */
 export interface RemoteListing {

@@ -5,12 +5,16 @@
  *
  * @module
  */
-import { discoverSync } from "./discover.ts";
-import { listResourcesSync, readAssetSync, readSkillFileSync } from "./read.ts";
-import { directorySource } from "./sources.ts";
-import type { Diagnostic } from "./types.ts";
-import { VERSION } from "./version.ts";
-import { encodeBase64 } from "./base64.ts";
+import { discoverSync } from "../discover/discover.ts";
+import {
+  listResourcesSync,
+  readAssetSync,
+  readSkillFileSync,
+} from "./read_skill.ts";
+import { directorySource } from "../discover/sources.ts";
+import type { Diagnostic } from "../shared/types.ts";
+import { VERSION } from "../shared/version.ts";
+import { encodeBase64 } from "../shared/base64.ts";
 
 /** Options of {@linkcode generateEmbedModule}. */
 export interface EmbedOptions {

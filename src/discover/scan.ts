@@ -10,16 +10,20 @@ import {
   InvalidSourceError,
   PermissionDeniedError,
   SkillParseError,
-} from "./errors.ts";
-import { readFrontmatterSync } from "./frontmatter.ts";
-import { isSymlinkSync } from "./fs_checks.ts";
-import { analyzeFrontmatter } from "./parse.ts";
-import { assertReadPermission } from "./permissions.ts";
-import { buildSkill } from "./skill.ts";
+} from "../shared/errors.ts";
+import { readFrontmatterSync } from "../parse/frontmatter.ts";
+import { isSymlinkSync } from "../shared/fs_checks.ts";
+import { analyzeFrontmatter } from "../parse/skill_md.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
 import type { DirectorySource } from "./sources.ts";
-import type { Diagnostic, Skill, SkillOrigin } from "./types.ts";
-import { kindOf, notRegularFile, parseErrorDiagnostic } from "./validate.ts";
+import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
+import {
+  kindOf,
+  notRegularFile,
+  parseErrorDiagnostic,
+} from "../parse/validate.ts";
 
 /** The result of scanning one directory source. */
 export interface DirectoryScan {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CatalogFormat } from "../catalog.ts";
+import type { CatalogFormat } from "../serve/catalog.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {
@@ -20,7 +20,7 @@ import {
   openSkillSet,
   SOURCE_HELP,
   SOURCE_OPTIONS,
-} from "./sources.ts";
+} from "./root_options.ts";
 
 const JSON_OPTION = { json: { type: "boolean" as const } };
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Diagnostic, Shadowed, Skill } from "./types.ts";
+import type { Diagnostic, Shadowed, Skill } from "../shared/types.ts";
 
 /**
  * Where a skill is, for shadow reports: its SKILL.md path, or the source key

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { encodeBase64 } from "./base64.ts";
-import { PermissionDeniedError, SkillAccessError } from "./errors.ts";
+import { encodeBase64 } from "../shared/base64.ts";
+import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
 import type { SkillSet } from "./skill_set.ts";
-import type { Skill } from "./types.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** A JSON Schema (the subset skillscope's tools use). */
 export interface JsonSchema {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LoadedEmbedded } from "./embedded.ts";
+import type { LoadedEmbedded } from "./embedded_skill.ts";
 import type { DirectoryScan } from "./scan.ts";
 import type {
   DirectorySource,

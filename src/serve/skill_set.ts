@@ -5,10 +5,10 @@
  * @module
  */
 import { renderActivation } from "./activation.ts";
-import { defaultSkillCache } from "./cache.ts";
+import { defaultSkillCache } from "../discover/scan_cache.ts";
 import { type CatalogOptions, renderCatalog } from "./catalog.ts";
-import { SkillAccessError } from "./errors.ts";
-import { skillIdentity } from "./dedup.ts";
+import { SkillAccessError } from "../shared/errors.ts";
+import { skillIdentity } from "../discover/dedup.ts";
 import { matchSkills } from "./match.ts";
 import {
   isServableAssetPath,
@@ -19,13 +19,26 @@ import {
   readAssetSync,
   readBodySync,
   type SkillResources,
-} from "./read.ts";
-import { normalizeAssetPath } from "./asset_path.ts";
-import { remoteContentOf } from "./remote.ts";
+} from "./read_skill.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { remoteContentOf } from "../discover/remote_source.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
-import { discover, type DiscoverOptions, discoverSync } from "./discover.ts";
-import type { Diagnostic, Discovery, Shadowed, Skill } from "./types.ts";
-import { type SkillChange, type WatchOptions, watchSkillSet } from "./watch.ts";
+import {
+  discover,
+  type DiscoverOptions,
+  discoverSync,
+} from "../discover/discover.ts";
+import type {
+  Diagnostic,
+  Discovery,
+  Shadowed,
+  Skill,
+} from "../shared/types.ts";
+import {
+  type SkillChange,
+  type WatchOptions,
+  watchSkillSet,
+} from "../discover/watch.ts";
 
 /**
  * The skills of a list of sources, with lookup by name, refresh and live

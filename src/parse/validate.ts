@@ -5,12 +5,12 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { SkillParseError } from "./errors.ts";
-import { existsSync } from "./fs_checks.ts";
+import { SkillParseError } from "../shared/errors.ts";
+import { existsSync } from "../shared/fs_checks.ts";
 import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
-import { analyzeFrontmatter, type ParseOptions } from "./parse.ts";
-import { assertReadPermission } from "./permissions.ts";
-import type { Diagnostic } from "./types.ts";
+import { analyzeFrontmatter, type ParseOptions } from "./skill_md.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import type { Diagnostic } from "../shared/types.ts";
 
 /** Options of {@linkcode validateSkillDir} and {@linkcode validateSkillMd}. */
 export interface ValidateOptions {

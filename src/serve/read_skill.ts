@@ -6,13 +6,13 @@
  * @module
  */
 import { join, sep } from "node:path";
-import { normalizeAssetPath } from "./asset_path.ts";
-import { existsSync } from "./fs_checks.ts";
-import { embeddedContentOf } from "./embedded.ts";
-import { SkillAccessError } from "./errors.ts";
-import { splitFrontmatter } from "./frontmatter.ts";
-import { assertReadPermission } from "./permissions.ts";
-import type { Skill } from "./types.ts";
+import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { existsSync } from "../shared/fs_checks.ts";
+import { embeddedContentOf } from "../discover/embedded_skill.ts";
+import { SkillAccessError } from "../shared/errors.ts";
+import { splitFrontmatter } from "../parse/frontmatter.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** Largest `SKILL.md` whose body is served (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;

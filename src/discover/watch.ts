@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { SkillSet } from "./skill_set.ts";
-import type { Skill } from "./types.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
+import type { Skill } from "../shared/types.ts";
 
 /** Options of {@linkcode SkillSet.watch}. */
 export interface WatchOptions {

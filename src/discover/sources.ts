@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { RemoteSource } from "./remote.ts";
+import type { RemoteSource } from "./remote_source.ts";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Diagnostic } from "./types.ts";
+import type { Diagnostic } from "../shared/types.ts";
 
 /** Most skill directories a flat root is scanned for by default. */
 export const MAX_FLAT_ROOT_DIRS = 100_000;

@@ -12,12 +12,12 @@ import {
   setCachedEmbedded,
   setCachedScan,
   type SkillCache,
-} from "./cache.ts";
+} from "./scan_cache.ts";
 import { dedupeSteps } from "./dedup.ts";
-import { loadEmbedded } from "./embedded.ts";
-import { PermissionDeniedError } from "./errors.ts";
-import { nameFilter } from "./filter.ts";
-import { assertReadPermission } from "./permissions.ts";
+import { loadEmbedded } from "./embedded_skill.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
+import { nameFilter } from "./name_filter.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
 import {
   type DirectoryScan,
   replyAsync,
@@ -26,9 +26,9 @@ import {
   type ScanReply,
   type ScanStep,
 } from "./scan.ts";
-import type { RemoteListing, RemoteSource } from "./remote.ts";
+import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
-import type { Diagnostic, Discovery, Skill } from "./types.ts";
+import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";
 
 /** Options of {@linkcode discover} and {@linkcode discoverSync}. */
 export interface DiscoverOptions {

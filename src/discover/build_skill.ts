@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Skill, SkillFields, SkillOrigin } from "./types.ts";
+import type { Skill, SkillFields, SkillOrigin } from "../shared/types.ts";
 
 /** What {@linkcode buildSkill} needs besides the fields. */
 export interface SkillPlace {

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { defaultSources } from "../roots.ts";
-import type { DiscoverOptions } from "../discover.ts";
-import { SkillSet } from "../skill_set.ts";
-import { directorySource } from "../sources.ts";
+import { defaultSources } from "../discover/default_roots.ts";
+import type { DiscoverOptions } from "../discover/discover.ts";
+import { SkillSet } from "../serve/skill_set.ts";
+import { directorySource } from "../discover/sources.ts";
 import type { OptionSpec, OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
