@@ -17,9 +17,24 @@
  *
  * @module
  */
-export * from "./src/shared/types.ts";
-export * from "./src/shared/errors.ts";
-export * from "./src/shared/diagnostics.ts";
+export type {
+  Diagnostic,
+  DiagnosticLevel,
+  Discovery,
+  ParsedSkill,
+  Shadowed,
+  Skill,
+  SkillFields,
+  SkillOrigin,
+} from "./src/shared/types.ts";
+export {
+  type ErrorLocation,
+  InvalidSourceError,
+  PermissionDeniedError,
+  SkillAccessError,
+  SkillParseError,
+} from "./src/shared/errors.ts";
+export { type Rule, RULES } from "./src/shared/diagnostics.ts";
 export { type ParseOptions, parseSkillMd } from "./src/parse/skill_md.ts";
 export {
   type ValidateOptions,
@@ -97,27 +112,3 @@ export {
   type EmbedResult,
   generateEmbedModule,
 } from "./src/serve/embed_module.ts";
-export { InstallError } from "./src/install/errors.ts";
-export {
-  type CommonInstallOptions,
-  type FileDrift,
-  install,
-  type InstallFs,
-  type InstallOptions,
-  type InstallResult,
-  readLock,
-  remove,
-  skillInfo,
-  type SkillVerification,
-  update,
-  verify,
-  type VerifyReport,
-} from "./src/install/install.ts";
-export type { LockEntry, Lockfile } from "./src/install/lockfile.ts";
-export type { LockOptions } from "./src/install/mutex.ts";
-export type { GitResult, GitRunner } from "./src/install/git.ts";
-export {
-  type InstallSource,
-  parseInstallSource,
-  stripCredentials,
-} from "./src/install/install_source.ts";

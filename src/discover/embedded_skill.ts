@@ -13,7 +13,7 @@ import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
 import type { EmbeddedSource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillFields } from "../shared/types.ts";
-import { parseErrorDiagnostic } from "../parse/validate.ts";
+import { parseErrorDiagnostic } from "../shared/diagnostics.ts";
 
 /** Body and assets of an embedded skill, looked up by the skill object. */
 export interface EmbeddedContent {

@@ -23,7 +23,7 @@ import {
   kindOf,
   notRegularFile,
   parseErrorDiagnostic,
-} from "../parse/validate.ts";
+} from "../shared/diagnostics.ts";
 
 /** The result of scanning one directory source. */
 export interface DirectoryScan {

@@ -5,10 +5,23 @@
  *
  * @module
  */
-import type { SkillSet } from "../serve/skill_set.ts";
+import type { SkillSource } from "./sources.ts";
 import type { Skill } from "../shared/types.ts";
 
-/** Options of {@linkcode SkillSet.watch}. */
+/**
+ * What {@linkcode watchSkillSet} needs of a skill set: its skills, a way to
+ * reload them, and its sources (a `SkillSet` is one).
+ */
+export interface Watchable {
+  /** The current skills. */
+  list(): readonly Skill[];
+  /** Discovers again and replaces the skills. */
+  refresh(): Promise<unknown>;
+  /** The sources to watch. */
+  readonly options: { readonly sources: readonly SkillSource[] };
+}
+
+/** Options of `SkillSet.watch`. */
 export interface WatchOptions {
   /** Quiet time after the last file event before reloading, in ms. Default 100. */
   debounceMs?: number;
@@ -22,7 +35,7 @@ export interface WatchOptions {
   signal?: AbortSignal;
 }
 
-/** One change seen by {@linkcode SkillSet.watch}. */
+/** One change seen by `SkillSet.watch`. */
 export interface SkillChange {
   /** What happened to the skill. */
   readonly type: "added" | "changed" | "removed";
@@ -76,7 +89,7 @@ function fingerprint(skill: Skill): string {
 }
 
 /**
- * The implementation of {@linkcode SkillSet.watch}. The file watcher is
+ * The implementation of `SkillSet.watch`. The file watcher is
  * armed before this returns, so changes made right after are seen.
  *
  * @param set The skill set to reload.
@@ -84,7 +97,7 @@ function fingerprint(skill: Skill): string {
  * @returns The changes.
  */
 export function watchSkillSet(
-  set: SkillSet,
+  set: Watchable,
   options: WatchOptions = {},
 ): AsyncIterableIterator<SkillChange> {
   const roots = existingRoots(set);
@@ -95,7 +108,7 @@ export function watchSkillSet(
 }
 
 async function* consume(
-  set: SkillSet,
+  set: Watchable,
   watcher: Deno.FsWatcher,
   options: WatchOptions,
 ): AsyncIterableIterator<SkillChange> {
@@ -174,13 +187,13 @@ function affectsDiscovery(event: Deno.FsEvent): boolean {
 
 async function* nothing(): AsyncIterableIterator<SkillChange> {}
 
-async function reload(set: SkillSet): Promise<SkillChange[]> {
+async function reload(set: Watchable): Promise<SkillChange[]> {
   const before = set.list();
   await set.refresh();
   return diffSkills(before, set.list());
 }
 
-function existingRoots(set: SkillSet): string[] {
+function existingRoots(set: Watchable): string[] {
   const roots: string[] = [];
   for (const source of set.options.sources) {
     if (source.kind !== "directory") continue;

@@ -14,7 +14,7 @@
  *
  * @example Usage
  * ```ts
- * import { InstallError } from "@skillscope/skills";
+ * import { InstallError } from "@skillscope/skills/install";
  *
  * const error = new InstallError("clash", 'Skill "pdf" is installed from another source');
  * console.log(error.code); // "clash"

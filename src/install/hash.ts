@@ -8,6 +8,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { sha256Hex } from "../shared/sha256.ts";
 import { join } from "node:path";
 import { InstallError } from "./errors.ts";
 
@@ -26,7 +27,7 @@ export interface TreeHash {
  * @returns `sha256-<hex>`.
  */
 export function hashBytes(bytes: Uint8Array): string {
-  return `sha256-${createHash("sha256").update(bytes).digest("hex")}`;
+  return `sha256-${sha256Hex(bytes)}`;
 }
 
 /**

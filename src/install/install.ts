@@ -132,7 +132,7 @@ const SCAN_DEPTH = 4;
  *
  * @example Install from a local directory
  * ```ts ignore
- * import { install } from "@skillscope/skills";
+ * import { install } from "@skillscope/skills/install";
  *
  * const result = await install({ source: "./fixtures/skills/pdf-tools", dir: "/tmp/my-skills" });
  * console.log(result.status, result.hash);
@@ -890,7 +890,7 @@ export async function update(
  *
  * @example Usage
  * ```ts
- * import { readLock } from "@skillscope/skills";
+ * import { readLock } from "@skillscope/skills/install";
  *
  * console.log(Object.keys(readLock("./fixtures/skills").skills)); // []
  * ```

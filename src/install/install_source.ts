@@ -115,7 +115,7 @@ export function formatInstallSource(source: InstallSource): string {
  *
  * @example Usage
  * ```ts
- * import { stripCredentials } from "@skillscope/skills";
+ * import { stripCredentials } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
  * assert.equal(

@@ -11,7 +11,7 @@ import { dump } from "js-yaml";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
-import { hashBytes } from "../install/hash.ts";
+import { sha256Hex } from "../shared/sha256.ts";
 import {
   listResourcesSync,
   readAssetSync,
@@ -213,7 +213,7 @@ export class DigestCache {
     }
     const bytes = readSkillFile(skill, path);
     this.#hashed++;
-    const digest = `sha256:${hashBytes(bytes).slice("sha256-".length)}`;
+    const digest = `sha256:${sha256Hex(bytes)}`;
     const value = `${bytes.length} ${digest}`;
     if (embedded) {
       let map = this.#embedded.get(skill);

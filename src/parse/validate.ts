@@ -11,6 +11,11 @@ import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
 import { analyzeFrontmatter, type ParseOptions } from "./skill_md.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import {
+  kindOf,
+  notRegularFile,
+  parseErrorDiagnostic,
+} from "../shared/diagnostics.ts";
 
 /** Options of {@linkcode validateSkillDir} and {@linkcode validateSkillMd}. */
 export interface ValidateOptions {
@@ -190,57 +195,6 @@ export function validateSkillDirSync(
     if (error instanceof SkillParseError) return [parseErrorDiagnostic(error)];
     return [fsDiagnostic(error, file, "read-failed", `Cannot read "${file}"`)];
   }
-}
-
-/**
- * Turns a {@linkcode SkillParseError} into an error diagnostic.
- *
- * @param error The parse error.
- * @returns The diagnostic.
- */
-export function parseErrorDiagnostic(error: SkillParseError): Diagnostic {
-  return {
-    level: "error",
-    code: error.code,
-    message: error.message,
-    ...(error.path === undefined ? {} : { path: error.path }),
-    ...(error.line === undefined ? {} : { line: error.line }),
-    ...(error.column === undefined ? {} : { column: error.column }),
-  };
-}
-
-/**
- * The diagnostic for a `SKILL.md` that is not a regular file.
- *
- * @param file The path.
- * @param info Its stat.
- * @returns A `skill-md-not-file` error.
- */
-export function notRegularFile(file: string, info: Deno.FileInfo): Diagnostic {
-  return {
-    level: "error",
-    code: "skill-md-not-file",
-    message: `"${file}" is not a regular file (${
-      kindOf(info)
-    }); it was not opened`,
-    path: file,
-  };
-}
-
-/**
- * Describes the kind of a non-regular file.
- *
- * @param info The file's stat.
- * @returns e.g. `"a directory"`, `"a FIFO"`.
- */
-export function kindOf(info: Deno.FileInfo): string {
-  if (info.isDirectory) return "a directory";
-  if (info.isSymlink) return "a symlink";
-  if (info.isFifo) return "a FIFO";
-  if (info.isCharDevice) return "a character device";
-  if (info.isBlockDevice) return "a block device";
-  if (info.isSocket) return "a socket";
-  return "not a regular file";
 }
 
 function fsDiagnostic(

@@ -1,0 +1,55 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Installing skills into a skills directory with a lockfile
+ * (`skills.lock`): install from a local path or a git URL, remove, show,
+ * verify against the recorded tree hashes, update. Separate from the main
+ * entry point, so discovering and serving skills never loads it.
+ *
+ * Needs `--allow-read` and `--allow-write` for the skills directory, and
+ * `--allow-run=git` for git sources.
+ *
+ * @example Install a skill from a local directory and verify it
+ * ```ts
+ * import { install, verify } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.mkdir(join(source, "demo"));
+ * await Deno.writeTextFile(
+ *   join(source, "demo/SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n",
+ * );
+ * const skills = await Deno.makeTempDir();
+ * const result = await install({ source: join(source, "demo"), dir: skills });
+ * assert.equal(result.name, "demo");
+ * const report = await verify(skills);
+ * assert.equal(report.ok, true);
+ * ```
+ *
+ * @module
+ */
+export { InstallError } from "./errors.ts";
+export {
+  type CommonInstallOptions,
+  type FileDrift,
+  install,
+  type InstallFs,
+  type InstallOptions,
+  type InstallResult,
+  readLock,
+  remove,
+  skillInfo,
+  type SkillVerification,
+  update,
+  verify,
+  type VerifyReport,
+} from "./install.ts";
+export type { LockEntry, Lockfile } from "./lockfile.ts";
+export type { LockOptions } from "./mutex.ts";
+export type { GitResult, GitRunner } from "./git.ts";
+export {
+  type InstallSource,
+  parseInstallSource,
+  stripCredentials,
+} from "./install_source.ts";
