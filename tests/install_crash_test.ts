@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { discoverSync } from "../src/discover/discover.ts";
-import { install, readLock, verify } from "../src/install/install.ts";
+import { install, readLock, verify } from "../src/install/mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import {
   CONFIG,

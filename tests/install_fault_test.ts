@@ -9,7 +9,7 @@ import {
   readLock,
   remove,
   verify,
-} from "../src/install/install.ts";
+} from "../src/install/mod.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const realFs: InstallFs = {

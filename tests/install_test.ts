@@ -11,7 +11,7 @@ import {
   skillInfo,
   update,
   verify,
-} from "../src/install/install.ts";
+} from "../src/install/mod.ts";
 import { parseInstallSource } from "../src/install/install_source.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type GitRunner, runGit } from "../src/install/git.ts";
-import { install, remove, update, verify } from "../src/install/install.ts";
+import { install, remove, update, verify } from "../src/install/mod.ts";
 import { acquireLock } from "../src/install/mutex.ts";
 import { dirIdentitySync, workName } from "../src/install/owner.ts";
 import { runCli, tempDir, writeSkill, writeTree } from "./_helpers.ts";

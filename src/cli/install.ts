@@ -13,7 +13,7 @@ import {
   skillInfo,
   update,
   verify,
-} from "../install/install.ts";
+} from "../install/mod.ts";
 import { canReadEnv } from "../shared/permissions.ts";
 import { stripCredentials } from "../install/install_source.ts";
 import type { Command, OptionValues } from "./command.ts";

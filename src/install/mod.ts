@@ -30,21 +30,18 @@
  * @module
  */
 export { InstallError } from "./errors.ts";
+export { type CommonInstallOptions, type InstallFs } from "./options.ts";
+export { install, type InstallOptions, type InstallResult } from "./install.ts";
+export { remove } from "./remove.ts";
+export { update } from "./update.ts";
+export { readLock } from "./read_lock.ts";
 export {
-  type CommonInstallOptions,
   type FileDrift,
-  install,
-  type InstallFs,
-  type InstallOptions,
-  type InstallResult,
-  readLock,
-  remove,
   skillInfo,
   type SkillVerification,
-  update,
   verify,
   type VerifyReport,
-} from "./install.ts";
+} from "./verify.ts";
 export type { LockEntry, Lockfile } from "./lockfile.ts";
 export type { LockOptions } from "./mutex.ts";
 export type { GitResult, GitRunner } from "./git.ts";

@@ -1,0 +1,100 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Fetching a git source into a fresh repository, with the size caps checked on the fetched tree before checkout.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { InstallError } from "./errors.ts";
+import { git, runGit } from "./git.ts";
+import type { InstallSource } from "./install_source.ts";
+import { type CommonInstallOptions, limitsOf } from "./options.ts";
+
+export async function fetchGit(
+  source: InstallSource & { kind: "git" },
+  clone: string,
+  options: CommonInstallOptions,
+): Promise<string> {
+  const runner = options.git ?? runGit;
+  const timeoutMs = options.gitTimeoutMs ?? 120_000;
+  await git(runner, ["init", "--quiet", "--", clone], { timeoutMs });
+  await git(
+    runner,
+    [
+      "-C",
+      clone,
+      "fetch",
+      "--quiet",
+      "--depth",
+      "1",
+      "--no-tags",
+      "--",
+      source.url,
+      source.ref ?? "HEAD",
+    ],
+    { timeoutMs },
+  );
+  // FETCH_HEAD records the URL as given, credentials included.
+  const fetched = (await git(runner, [
+    "-C",
+    clone,
+    "rev-parse",
+    "--verify",
+    "FETCH_HEAD^{commit}",
+  ], { timeoutMs })).trim();
+  try {
+    Deno.removeSync(join(clone, ".git", "FETCH_HEAD"));
+  } catch {
+    // a runner that does not write it
+  }
+  // Enforce the caps on the fetched tree before anything is written.
+  const listing = await git(runner, [
+    "-C",
+    clone,
+    "ls-tree",
+    "-r",
+    "-l",
+    "-z",
+    fetched,
+    ...(source.subpath === undefined ? [] : ["--", source.subpath]),
+  ], { timeoutMs });
+  checkTreeListing(listing, limitsOf(options));
+  await git(runner, [
+    "-C",
+    clone,
+    "checkout",
+    "--quiet",
+    "--detach",
+    fetched,
+  ], { timeoutMs });
+  return fetched;
+}
+
+/** Refuses a fetched tree over the file-count or size caps (`ls-tree -r -l -z`). */
+function checkTreeListing(
+  listing: string,
+  limits: { maxFiles: number; maxBytes: number },
+): void {
+  const { maxFiles, maxBytes } = limits;
+  let count = 0;
+  let bytes = 0;
+  for (const record of listing.split("\0")) {
+    if (record === "") continue;
+    // <mode> SP <type> SP <object> SP+ <size> TAB <path>
+    const match = /^\d+ (\w+) [0-9a-f]+ +(\d+|-)\t/.exec(record);
+    if (match === null || match[1] !== "blob") continue;
+    if (++count > maxFiles) {
+      throw new InstallError(
+        "too-large",
+        `The repository holds more than ${maxFiles} files; nothing was checked out`,
+      );
+    }
+    bytes += match[2] === "-" ? 0 : Number(match[2]);
+    if (bytes > maxBytes) {
+      throw new InstallError(
+        "too-large",
+        `The repository's files add up to more than ${maxBytes} bytes; nothing was checked out`,
+      );
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Options and limits shared by the install operations, and the file operations they use (replaceable to inject faults).
+ *
+ * @module
+ */
+import { PermissionDeniedError } from "../shared/errors.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import type { GitRunner } from "./git.ts";
+import type { LockOptions } from "./mutex.ts";
+
+/** The file operations install uses; replaceable to inject faults in tests. */
+export interface InstallFs {
+  /** Writes a file. */
+  writeFile(path: string, data: Uint8Array, mode: number | undefined): void;
+  /** Renames a path. */
+  rename(from: string, to: string): void;
+}
+
+export const realFs: InstallFs = {
+  writeFile(path, data, mode): void {
+    Deno.writeFileSync(path, data, mode === undefined ? {} : { mode });
+  },
+  rename(from, to): void {
+    Deno.renameSync(from, to);
+  },
+};
+
+/** Options shared by install, update and remove. */
+export interface CommonInstallOptions extends LockOptions {
+  /** The git runner (default: the `git` executable). */
+  git?: GitRunner;
+  /** Longest a git command may run (ms). Default 120 000. */
+  gitTimeoutMs?: number;
+  /** Progress messages (cloning, copying). */
+  onProgress?: (message: string) => void;
+  /** File operations (for fault injection). */
+  fs?: InstallFs;
+  /**
+   * Caps on one skill: files (default 10 000) and bytes (default 200 MiB).
+   * For git sources they are enforced on the fetched tree before checkout.
+   */
+  limits?: { maxFiles?: number; maxBytes?: number };
+}
+
+const MAX_FILES = 10_000;
+
+const MAX_BYTES = 200 * 1024 * 1024;
+
+export function limitsOf(
+  options: CommonInstallOptions,
+): { maxFiles: number; maxBytes: number } {
+  return {
+    maxFiles: options.limits?.maxFiles ?? MAX_FILES,
+    maxBytes: options.limits?.maxBytes ?? MAX_BYTES,
+  };
+}
+
+export function assertWritable(dir: string): void {
+  if (
+    Deno.permissions.querySync({ name: "write", path: dir }).state !== "granted"
+  ) {
+    throw new PermissionDeniedError("write", dir, `--allow-write=${dir}`);
+  }
+  assertReadPermission(dir);
+}

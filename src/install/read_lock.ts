@@ -1,0 +1,29 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Reading `skills.lock` of a skills directory.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { type Lockfile, readLockfileSync } from "./lockfile.ts";
+
+/**
+ * Reads the lockfile of a skills directory.
+ *
+ * @example Usage
+ * ```ts
+ * import { readLock } from "@skillscope/skills/install";
+ *
+ * console.log(Object.keys(readLock("./fixtures/skills").skills)); // []
+ * ```
+ *
+ * @param dir The skills directory.
+ * @returns The lockfile (empty when there is none).
+ * @throws {InstallError} `lockfile-invalid`.
+ */
+export function readLock(dir: string): Lockfile {
+  const root = resolve(dir);
+  assertReadPermission(root);
+  return readLockfileSync(root);
+}

@@ -1,0 +1,75 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Removing an installed skill and its lock entry.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { existsSync as exists } from "../shared/fs_checks.ts";
+import { InstallError } from "./errors.ts";
+import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
+import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
+import { acquireLock } from "./mutex.ts";
+import { dirIdentitySync, workName } from "./owner.ts";
+import { isValidSkillName } from "../parse/fields.ts";
+import {
+  assertWritable,
+  type CommonInstallOptions,
+  realFs,
+} from "./options.ts";
+
+/**
+ * Removes an installed skill: its directory and its lock entry together.
+ *
+ * @param dir The skills directory.
+ * @param name The skill's name.
+ * @param options `force` removes a directory that is not in the lockfile; lock timeouts.
+ * @returns Notes (e.g. a recovered interrupted operation).
+ * @throws {InstallError} `not-installed` or `unlocked-directory`.
+ */
+export async function remove(
+  dir: string,
+  name: string,
+  options: CommonInstallOptions & { force?: boolean } = {},
+): Promise<string[]> {
+  const root = resolve(dir);
+  assertWritable(root);
+  if (!isValidSkillName(name)) {
+    throw new InstallError(
+      "not-installed",
+      `${JSON.stringify(name)} is not a skill name`,
+    );
+  }
+  const identity = dirIdentitySync(root);
+  const lock = await acquireLock(root, options);
+  try {
+    const notes = recoverSync(root, identity);
+    const lock = readLockfileSync(root);
+    const final = join(root, name);
+    const entry = lock.skills[name];
+    if (!entry && !exists(final)) {
+      throw new InstallError("not-installed", `No skill "${name}" in ${root}`);
+    }
+    if (!entry && !options.force) {
+      throw new InstallError(
+        "unlocked-directory",
+        `${final} was not installed by skillscope; use --force to remove it`,
+      );
+    }
+    const backup = workName(identity, "old");
+    writeJournalSync(root, identity, { op: "remove", name, backup });
+    if (exists(final)) (options.fs ?? realFs).rename(final, join(root, backup));
+    const skills = { ...lock.skills };
+    delete skills[name];
+    writeLockfileSync(root, identity, { ...lock, skills });
+    try {
+      Deno.removeSync(join(root, backup), { recursive: true });
+    } catch {
+      // nothing was there
+    }
+    clearJournalSync(root);
+    return notes;
+  } finally {
+    lock.release();
+  }
+}

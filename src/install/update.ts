@@ -1,0 +1,52 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Updating installed skills from the sources recorded in `skills.lock`.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { InstallError } from "./errors.ts";
+import { readLockfileSync } from "./lockfile.ts";
+import { install, type InstallResult } from "./install.ts";
+import type { CommonInstallOptions } from "./options.ts";
+
+/**
+ * Re-installs skills from the sources recorded in the lockfile (all, or one).
+ *
+ * @param dir The skills directory.
+ * @param name One skill; omitted = every locked skill.
+ * @param options Git runner, timeouts, progress.
+ * @returns One result per skill.
+ * @throws {InstallError} `not-installed`, and whatever install throws.
+ */
+export async function update(
+  dir: string,
+  name?: string,
+  options: CommonInstallOptions = {},
+): Promise<InstallResult[]> {
+  const root = resolve(dir);
+  assertReadPermission(root);
+  const lock = readLockfileSync(root);
+  const names = name === undefined ? Object.keys(lock.skills).sort() : [name];
+  const results: InstallResult[] = [];
+  for (const skill of names) {
+    const entry = lock.skills[skill];
+    if (!entry) {
+      throw new InstallError(
+        "not-installed",
+        `No skill "${skill}" is recorded in ${join(root, "skills.lock")}`,
+      );
+    }
+    results.push(
+      await install({
+        ...options,
+        source: entry.source,
+        dir: root,
+        expectedName: skill,
+        ...(entry.skill ? { skill: entry.skill } : {}),
+      }),
+    );
+  }
+  return results;
+}

@@ -1,0 +1,176 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Verifying installed skills against `skills.lock` (tree hashes, per-file drift) and showing one skill's record.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { assertReadPermission } from "../shared/permissions.ts";
+import {
+  existsSync as exists,
+  isFileSync as isFile,
+} from "../shared/fs_checks.ts";
+import { InstallError } from "./errors.ts";
+import { hashDirectorySync } from "./hash.ts";
+import { recoverSync } from "./journal.ts";
+import { type LockEntry, readLockfileSync } from "./lockfile.ts";
+import { acquireLock, type LockOptions } from "./mutex.ts";
+import { dirIdentitySync } from "./owner.ts";
+import { isValidSkillName } from "../parse/fields.ts";
+
+/** One file that differs from the lockfile. */
+export interface FileDrift {
+  /** Relative path. */
+  readonly path: string;
+  /** How it differs. */
+  readonly change: "modified" | "added" | "removed";
+}
+
+/** The state of one locked skill. */
+export interface SkillVerification {
+  /** The skill's name. */
+  readonly name: string;
+  /** `ok`, `modified` (files differ) or `missing` (directory gone). */
+  readonly status: "ok" | "modified" | "missing";
+  /** Hash in the lockfile. */
+  readonly expected: string;
+  /** Hash on disk (absent when missing). */
+  readonly actual?: string;
+  /** The files that differ. */
+  readonly files: readonly FileDrift[];
+}
+
+/** What {@linkcode verify} found. */
+export interface VerifyReport {
+  /** True when every locked skill matches its hash. */
+  readonly ok: boolean;
+  /** Every locked skill. */
+  readonly skills: readonly SkillVerification[];
+  /** Skill directories present but not in the lockfile. */
+  readonly unlocked: readonly string[];
+  /** An interrupted operation that was recovered first, if any. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Re-hashes every installed skill and compares it with the lockfile, naming
+ * each drifted skill and file. Finishes an interrupted operation first when
+ * it may write to the directory.
+ *
+ * @param dir The skills directory.
+ * @param options Lock timeouts.
+ * @returns The report.
+ */
+export async function verify(
+  dir: string,
+  options: LockOptions = {},
+): Promise<VerifyReport> {
+  const root = resolve(dir);
+  assertReadPermission(root);
+  const notes: string[] = [];
+  if (
+    exists(root) &&
+    Deno.permissions.querySync({ name: "write", path: root }).state ===
+      "granted"
+  ) {
+    const identity = dirIdentitySync(root);
+    const lock = await acquireLock(root, options);
+    try {
+      notes.push(...recoverSync(root, identity));
+    } finally {
+      lock.release();
+    }
+  }
+  if (!exists(root)) return { ok: true, skills: [], unlocked: [], notes };
+  const lock = readLockfileSync(root);
+  const skills = Object.keys(lock.skills).sort().map((name) =>
+    verifyOne(root, name, lock.skills[name]!)
+  );
+  const unlocked = [...Deno.readDirSync(root)]
+    .filter((e) =>
+      !e.name.startsWith(".") && !(e.name in lock.skills) &&
+      isFile(join(root, e.name, "SKILL.md"))
+    )
+    .map((e) => e.name)
+    .sort();
+  return {
+    ok: skills.every((s) => s.status === "ok"),
+    skills,
+    unlocked,
+    notes,
+  };
+}
+
+function verifyOne(
+  root: string,
+  name: string,
+  entry: LockEntry,
+): SkillVerification {
+  const final = join(root, name);
+  if (!exists(final)) {
+    return {
+      name,
+      status: "missing",
+      expected: entry.hash,
+      files: Object.keys(entry.files).sort().map((path) => ({
+        path,
+        change: "removed" as const,
+      })),
+    };
+  }
+  if (!Deno.lstatSync(final).isDirectory) {
+    // A symlink or a file where install put a directory: drift, never followed.
+    return {
+      name,
+      status: "modified",
+      expected: entry.hash,
+      files: [{ path: ".", change: "modified" }],
+    };
+  }
+  const actual = hashDirectorySync(final);
+  const files: FileDrift[] = [];
+  for (const [path, digest] of Object.entries(actual.files)) {
+    const locked = entry.files[path];
+    if (locked === undefined) files.push({ path, change: "added" });
+    else if (locked !== digest) files.push({ path, change: "modified" });
+  }
+  for (const path of Object.keys(entry.files)) {
+    if (!(path in actual.files)) files.push({ path, change: "removed" });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    name,
+    status: actual.hash === entry.hash && files.length === 0
+      ? "ok"
+      : "modified",
+    expected: entry.hash,
+    actual: actual.hash,
+    files,
+  };
+}
+
+/**
+ * The lock entry of an installed skill and its drift.
+ *
+ * @param dir The skills directory.
+ * @param name The skill's name.
+ * @returns The entry and its verification.
+ * @throws {InstallError} `not-installed`.
+ */
+export function skillInfo(
+  dir: string,
+  name: string,
+): { entry: LockEntry; verification: SkillVerification } {
+  const root = resolve(dir);
+  assertReadPermission(root);
+  const entry = isValidSkillName(name)
+    ? readLockfileSync(root).skills[name]
+    : undefined;
+  if (!entry) {
+    throw new InstallError(
+      "not-installed",
+      `No skill "${name}" is recorded in ${join(root, "skills.lock")}`,
+    );
+  }
+  return { entry, verification: verifyOne(root, name, entry) };
+}
