@@ -18,14 +18,13 @@ import { loadEmbedded } from "./embedded_skill.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { nameFilter } from "./name_filter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
+import { type DirectoryScan, scanDirectory } from "./scan.ts";
 import {
-  type DirectoryScan,
   replyAsync,
   replySync,
-  scanDirectory,
   type ScanReply,
   type ScanStep,
-} from "./scan.ts";
+} from "./scan_step.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";

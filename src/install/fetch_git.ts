@@ -10,6 +10,7 @@ import { git, runGit } from "./git.ts";
 import type { InstallSource } from "./install_source.ts";
 import { type CommonInstallOptions, limitsOf } from "./options.ts";
 
+/** Fetches a git source into a fresh repository and checks it out after the size caps pass; returns the checkout and the commit. */
 export async function fetchGit(
   source: InstallSource & { kind: "git" },
   clone: string,

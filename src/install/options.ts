@@ -17,6 +17,7 @@ export interface InstallFs {
   rename(from: string, to: string): void;
 }
 
+/** The real file operations. */
 export const realFs: InstallFs = {
   writeFile(path, data, mode): void {
     Deno.writeFileSync(path, data, mode === undefined ? {} : { mode });
@@ -47,6 +48,7 @@ const MAX_FILES = 10_000;
 
 const MAX_BYTES = 200 * 1024 * 1024;
 
+/** The file-count and size caps of an operation, defaults applied. */
 export function limitsOf(
   options: CommonInstallOptions,
 ): { maxFiles: number; maxBytes: number } {
@@ -56,6 +58,7 @@ export function limitsOf(
   };
 }
 
+/** Throws `PermissionDeniedError` naming `--allow-write` (or `--allow-read`) when the skills directory may not be changed. */
 export function assertWritable(dir: string): void {
   if (
     Deno.permissions.querySync({ name: "write", path: dir }).state !== "granted"

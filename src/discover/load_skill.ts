@@ -1,0 +1,237 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Loading one skill found by a scan: checking the directory and its `SKILL.md` (regular files only, never opened otherwise), reading the frontmatter, building the skill.
+ *
+ * @module
+ */
+import { basename, sep } from "node:path";
+import { SkillParseError } from "../shared/errors.ts";
+import { readFrontmatterSync } from "../parse/frontmatter.ts";
+import { isSymlinkSync } from "../shared/fs_checks.ts";
+import { analyzeFrontmatter } from "../parse/skill_md.ts";
+import { buildSkill } from "./build_skill.ts";
+import { capRetained } from "./retain.ts";
+import type { DirectorySource } from "./sources.ts";
+import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
+import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
+
+/** The file that makes a directory a skill. */
+export const SKILL_MD = "SKILL.md";
+
+/** What the loading steps of one scan share: the source, its origin, and what they collect. */
+export interface LoadContext {
+  readonly source: DirectorySource;
+  readonly origin: SkillOrigin;
+  readonly diagnostics: Diagnostic[];
+  readonly stamps: Map<string, number>;
+  readonly found: { rel: string; skill: Skill }[];
+  /** Record modification times for stat revalidation (costs a stat per directory). */
+  readonly wantStamps: boolean;
+}
+
+/** The stamp of a path that does not exist. */
+export const MISSING = -2;
+
+/**
+ * `dir` + separator + `name`, for a normalized absolute `dir` and a name from
+ * a directory listing (no separators, never "." or ".."): what `join` would
+ * return, without its normalization cost on the hot path.
+ */
+export function childPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
+
+/** The modification time in ms, `-1` when unknown. */
+export function mtimeOf(info: Deno.FileInfo): number {
+  return info.mtime?.getTime() ?? -1;
+}
+
+/** Records the modification time of a path for stat revalidation. */
+export function stampOf(path: string, stamps: Map<string, number>): void {
+  try {
+    stamps.set(path, mtimeOf(Deno.statSync(path)));
+  } catch {
+    stamps.set(path, MISSING);
+  }
+}
+
+/** Whether an entry is a directory, or a symlink to one that may be followed (reported otherwise). */
+export function isDirectoryEntry(
+  entry: Deno.DirEntry,
+  path: string,
+  context: LoadContext,
+): boolean {
+  if (entry.isDirectory) return true;
+  if (!entry.isSymlink) return false;
+  if (!context.source.followSymlinks) {
+    context.diagnostics.push({
+      level: "warning",
+      code: "symlink-skipped",
+      message: `Symlink "${path}" was not followed (followSymlinks is off)`,
+      path,
+    });
+    return false;
+  }
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false; // dangling link: not a skill directory
+  }
+}
+
+/** Reports (once per scan) that a bound stopped the scan. */
+export function truncated(
+  context: LoadContext,
+  what: string,
+  at: string,
+): void {
+  context.diagnostics.push({
+    level: "warning",
+    code: "scan-truncated",
+    message:
+      `Scan of "${context.source.path}" stopped at ${what} (at "${at}"); skills beyond it were not searched`,
+    path: at,
+  });
+}
+
+/** Flat mode: look for dir/SKILL.md. */
+export function checkSkillDir(
+  dir: string,
+  rel: string,
+  dirName: string,
+  context: LoadContext,
+): void {
+  const file = childPath(dir, SKILL_MD);
+  let info: Deno.FileInfo;
+  try {
+    info = context.source.followSymlinks
+      ? Deno.statSync(file)
+      : Deno.lstatSync(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      if (isSymlinkSync(file)) {
+        context.diagnostics.push({
+          level: "error",
+          code: "skill-md-not-file",
+          message: `"${file}" is a dangling symlink; skipped`,
+          path: file,
+        });
+      } else if (context.wantStamps) {
+        stampOf(dir, context.stamps); // a SKILL.md created later changes this directory
+      }
+      return;
+    }
+    context.diagnostics.push({
+      level: "error",
+      code: "read-failed",
+      message: `Cannot read "${file}": ${messageOf(error)}`,
+      path: file,
+    });
+    return;
+  }
+  loadIfRegular(file, dir, rel, dirName, info, context);
+}
+
+/** Recursive mode: SKILL.md seen in a listing. */
+export function checkSkillFile(
+  file: string,
+  dir: string,
+  rel: string,
+  entry: Deno.DirEntry,
+  context: LoadContext,
+): void {
+  let info: Deno.FileInfo;
+  try {
+    info = entry.isSymlink && context.source.followSymlinks
+      ? Deno.statSync(file)
+      : Deno.lstatSync(file);
+  } catch (error) {
+    const dangling = error instanceof Deno.errors.NotFound;
+    context.diagnostics.push({
+      level: "error",
+      code: dangling ? "skill-md-not-file" : "read-failed",
+      message: dangling
+        ? `"${file}" is a dangling symlink; skipped`
+        : `Cannot read "${file}": ${messageOf(error)}`,
+      path: file,
+    });
+    return;
+  }
+  loadIfRegular(file, dir, rel, basename(dir), info, context);
+}
+
+function loadIfRegular(
+  file: string,
+  dir: string,
+  rel: string,
+  dirName: string,
+  info: Deno.FileInfo,
+  context: LoadContext,
+): void {
+  if (context.wantStamps) context.stamps.set(file, mtimeOf(info));
+  if (info.isSymlink) {
+    context.diagnostics.push({
+      level: "warning",
+      code: "symlink-skipped",
+      message: `"${file}" is a symlink and followSymlinks is off; skipped`,
+      path: file,
+    });
+    return;
+  }
+  if (!info.isFile) {
+    context.diagnostics.push(notRegularFile(file, info));
+    return;
+  }
+  const skill = loadSkillFile(file, dir, dirName, info.size, context);
+  if (skill) context.found.push({ rel, skill });
+}
+
+function loadSkillFile(
+  file: string,
+  dir: string,
+  dirName: string,
+  size: number,
+  context: LoadContext,
+): Skill | undefined {
+  try {
+    const head = readFrontmatterSync(file, size);
+    const analyzed = analyzeFrontmatter(head.yaml, {
+      path: file,
+      dirName,
+      yamlLine: head.yamlLine,
+    });
+    context.diagnostics.push(...analyzed.diagnostics);
+    if (analyzed.diagnostics.some((d) => d.level === "error")) return undefined;
+    const kept = capRetained(
+      head.yaml.length,
+      analyzed.frontmatter,
+      analyzed.fields,
+      file,
+    );
+    if (kept.diagnostic) context.diagnostics.push(kept.diagnostic);
+    return buildSkill(kept.fields, kept.frontmatter, {
+      fallbackName: dirName,
+      path: file,
+      dir,
+      source: context.origin,
+      scope: context.source.scope,
+    });
+  } catch (error) {
+    if (error instanceof SkillParseError) {
+      context.diagnostics.push(parseErrorDiagnostic(error));
+    } else {
+      context.diagnostics.push({
+        level: "error",
+        code: "read-failed",
+        message: `Cannot read "${file}": ${messageOf(error)}`,
+        path: file,
+      });
+    }
+    return undefined;
+  }
+}
+
+/** The message of an error, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,115 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The steps a scan yields — a pause, or a directory to list — and how a caller answers them (synchronously, or off the event loop), with the sliced sort of a directory's entries.
+ *
+ * @module
+ */
+import { type LoadContext, messageOf } from "./load_skill.ts";
+
+/**
+ * What a scan yields: `undefined` between units of work, so an async caller
+ * can give the event loop a turn, or `{ list: dir }` to have a directory
+ * listed — synchronously or off the event loop, as the caller chooses.
+ */
+export type ScanStep = undefined | { readonly list: string };
+
+/** What the caller passes back for a `{ list }` step: the entries, or the error. */
+export type ScanReply = Deno.DirEntry[] | Error | undefined;
+
+/**
+ * Answers a `{ list }` step synchronously.
+ *
+ * @param step The step.
+ * @returns The reply for it.
+ */
+export function replySync(step: ScanStep): ScanReply {
+  if (step === undefined) return undefined;
+  try {
+    return Array.from(Deno.readDirSync(step.list));
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Answers a `{ list }` step without blocking the event loop while the
+ * directory is read.
+ *
+ * @param step The step.
+ * @returns The reply for it.
+ */
+export async function replyAsync(step: ScanStep): Promise<ScanReply> {
+  if (step === undefined) return undefined;
+  try {
+    return await Array.fromAsync(Deno.readDir(step.list));
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** Lists a directory sorted by name, yielding every 1000 entries so huge directories do not block. */
+export function* readDirSorted(
+  dir: string,
+  context: LoadContext,
+): Generator<ScanStep, Deno.DirEntry[], ScanReply> {
+  const reply = yield { list: dir };
+  if (reply === undefined || reply instanceof Error) {
+    context.diagnostics.push({
+      level: "warning",
+      code: "read-failed",
+      message: `Cannot list directory "${dir}": ${
+        reply === undefined ? "no listing was given" : messageOf(reply)
+      }`,
+      path: dir,
+    });
+    return [];
+  }
+  return yield* sortByName(reply);
+}
+
+const byName = (a: Deno.DirEntry, b: Deno.DirEntry): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
+/** Entries sorted per this many before the sorted runs are merged. */
+const SORT_RUN = 2048;
+
+/**
+ * Sorts entries by name in slices: runs of {@linkcode SORT_RUN} sorted
+ * natively, then merged pairwise, yielding between slices so sorting a
+ * directory of 100,000 entries never holds the event loop for long.
+ */
+function* sortByName(
+  entries: Deno.DirEntry[],
+): Generator<ScanStep, Deno.DirEntry[], ScanReply> {
+  if (entries.length <= SORT_RUN) return entries.sort(byName);
+  let runs: Deno.DirEntry[][] = [];
+  for (let i = 0; i < entries.length; i += SORT_RUN) {
+    runs.push(entries.slice(i, i + SORT_RUN).sort(byName));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: Deno.DirEntry[][] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const a = runs[i]!;
+      const b = runs[i + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
+      }
+      const out: Deno.DirEntry[] = new Array(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      let k = 0;
+      while (x < a.length && y < b.length) {
+        out[k++] = byName(a[x]!, b[y]!) <= 0 ? a[x++]! : b[y++]!;
+        if ((k & 8191) === 0) yield;
+      }
+      while (x < a.length) out[k++] = a[x++]!;
+      while (y < b.length) out[k++] = b[y++]!;
+      merged.push(out);
+      yield;
+    }
+    runs = merged;
+  }
+  return runs[0]!;
+}
