@@ -96,7 +96,7 @@ export {
   MAX_MATCH_PATH_CHARS,
 } from "./src/serve/glob.ts";
 export { type SearchHit, searchSkills } from "./src/serve/search.ts";
-export type { SkillResources } from "./src/serve/read_skill.ts";
+export type { SkillResources } from "./src/serve/list_resources.ts";
 export {
   callSkillTool,
   type JsonSchema,

@@ -12,11 +12,8 @@ import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { sha256Hex } from "../shared/sha256.ts";
-import {
-  listResourcesSync,
-  readAssetSync,
-  readSkillFileSync,
-} from "../serve/read_skill.ts";
+import { readAssetSync, readSkillFileSync } from "../serve/read_skill.ts";
+import { listResourcesSync } from "../serve/list_resources.ts";
 import type { Skill } from "../shared/types.ts";
 
 /** Most files one skill may have and still get a manifest (the extension's limit). */

@@ -6,11 +6,8 @@
  * @module
  */
 import { discoverSync } from "../discover/discover.ts";
-import {
-  listResourcesSync,
-  readAssetSync,
-  readSkillFileSync,
-} from "./read_skill.ts";
+import { readAssetSync, readSkillFileSync } from "./read_skill.ts";
+import { listResourcesSync } from "./list_resources.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";

@@ -7,19 +7,22 @@
  */
 import { join, sep } from "node:path";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
-import { existsSync } from "../shared/fs_checks.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Skill } from "../shared/types.ts";
+import {
+  ChangedError,
+  readCheckedSync,
+  retryReplaced,
+} from "./checked_read.ts";
 
 /** Largest `SKILL.md` whose body is served (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
 /** Largest asset served by default (bytes). */
 export const MAX_ASSET_BYTES = 1024 * 1024;
-/** Most files listed by {@linkcode listResources} by default. */
-export const MAX_RESOURCES = 200;
 
 const decoder = new TextDecoder();
 
@@ -105,88 +108,6 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
     });
   } catch (error) {
     throw readFailed(error, skill, path, path);
-  }
-}
-
-/** The file at a path was replaced between the check and the open. */
-class ChangedError extends Error {
-  constructor() {
-    super("it changed while being opened");
-  }
-}
-
-/** Attempts at a read whose file is replaced while it is opened. */
-const READ_ATTEMPTS = 3;
-
-/**
- * Runs a checked read again when the file was replaced between its check
- * and its open (an editor saving by rename): every attempt checks afresh,
- * so the result is the old file or the new one, never a mix.
- */
-function retryReplaced<T>(read: () => T): T {
-  for (let attempt = 1;; attempt++) {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof ChangedError) || attempt >= READ_ATTEMPTS) {
-        throw error;
-      }
-    }
-  }
-}
-
-/**
- * Opens `path`, checks that the opened file is the regular file `info`
- * describes (same device and inode), and reads at most `maxBytes` from that
- * descriptor; a larger file is refused with `tooLarge(size)`.
- */
-function readCheckedSync(
-  path: string,
-  info: Deno.FileInfo,
-  maxBytes: number,
-  tooLarge: (size: number) => Error,
-  after?: (opened: Deno.FileInfo) => void,
-): Uint8Array {
-  if (info.size > maxBytes) throw tooLarge(info.size);
-  const file = Deno.openSync(path, { read: true });
-  try {
-    const opened = file.statSync();
-    if (!opened.isFile || opened.ino !== info.ino || opened.dev !== info.dev) {
-      throw new ChangedError();
-    }
-    after?.(opened);
-    if (opened.size > maxBytes) throw tooLarge(opened.size);
-    const bytes = new Uint8Array(opened.size + 1);
-    let offset = 0;
-    while (offset < bytes.length) {
-      const n = file.readSync(bytes.subarray(offset));
-      if (n === null || n === 0) break;
-      offset += n;
-    }
-    if (offset > maxBytes) throw tooLarge(offset);
-    if (offset === bytes.length) {
-      // It grew while being read: read on, up to the cap.
-      const rest: Uint8Array[] = [bytes];
-      let total = offset;
-      const chunk = new Uint8Array(64 * 1024);
-      for (;;) {
-        const n = file.readSync(chunk);
-        if (n === null || n === 0) break;
-        total += n;
-        if (total > maxBytes) throw tooLarge(total);
-        rest.push(chunk.slice(0, n));
-      }
-      const all = new Uint8Array(total);
-      let at = 0;
-      for (const part of rest) {
-        all.set(part, at);
-        at += part.length;
-      }
-      return all;
-    }
-    return bytes.subarray(0, offset);
-  } finally {
-    file.close();
   }
 }
 
@@ -375,105 +296,6 @@ function embeddedAsset(
     );
   }
   return bytes;
-}
-
-/** What {@linkcode listResources} returns. */
-export interface SkillResources {
-  /** Relative paths of the bundled files (SKILL.md and hidden entries excluded), sorted. */
-  readonly files: readonly string[];
-  /** True when the listing stopped at its cap. */
-  readonly truncated: boolean;
-}
-
-/**
- * Lists the files bundled with a skill — never reading them. Hidden entries
- * and `node_modules` are skipped, directory symlinks are not followed, file
- * symlinks resolving outside the skill are left out.
- *
- * @param skill The skill.
- * @param options `max` files listed (default 200), `maxDepth` (default 6).
- * @returns The sorted relative paths and whether the list was cut.
- * @throws {PermissionDeniedError} when the skill directory may not be read.
- */
-export function listResourcesSync(
-  skill: Skill,
-  options: { max?: number; maxDepth?: number } = {},
-): SkillResources {
-  const max = options.max ?? MAX_RESOURCES;
-  const maxDepth = options.maxDepth ?? 6;
-  const embedded = embeddedContentOf(skill);
-  if (embedded) {
-    const all = [...(embedded.assets?.keys() ?? [])].filter((p) =>
-      p !== "SKILL.md" && isServableAssetPath(p)
-    ).sort(compare);
-    return Object.freeze({
-      files: Object.freeze(all.slice(0, max)),
-      truncated: all.length > max,
-    });
-  }
-  const dir = skill.dir!;
-  assertReadPermission(dir);
-  let realDir: string;
-  try {
-    realDir = Deno.realPathSync(dir);
-  } catch {
-    return Object.freeze({ files: Object.freeze([]), truncated: false });
-  }
-  const files: string[] = [];
-  let truncated = false;
-  const walk = (abs: string, rel: string, depth: number): void => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = Array.from(Deno.readDirSync(abs)).sort((a, b) =>
-        compare(a.name, b.name)
-      );
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (truncated) return;
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      // List exactly what readAsset can serve: a backslash is a separator
-      // there, and a name that is not valid UTF-8 arrives here with U+FFFD
-      // and cannot be opened by it.
-      if (entry.name.includes("\\")) continue;
-      if (entry.name.includes("\uFFFD") && !existsSync(join(abs, entry.name))) {
-        continue;
-      }
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (childRel === "SKILL.md") continue;
-      const childAbs = join(abs, entry.name);
-      if (entry.isDirectory) {
-        if (depth < maxDepth) walk(childAbs, childRel, depth + 1);
-        continue;
-      }
-      if (entry.isSymlink && !isFileInside(childAbs, realDir)) continue;
-      if (!entry.isFile && !entry.isSymlink) continue;
-      if (files.length >= max) {
-        truncated = true;
-        return;
-      }
-      files.push(childRel);
-    }
-  };
-  walk(dir, "", 1);
-  return Object.freeze({
-    files: Object.freeze(files.sort(compare)),
-    truncated,
-  });
-}
-
-function isFileInside(path: string, realDir: string): boolean {
-  try {
-    const real = Deno.realPathSync(path);
-    return real.startsWith(realDir + sep) && Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `error` itself when it is a SkillAccessError, else `read-failed` naming `target`. */

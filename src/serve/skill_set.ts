@@ -12,14 +12,16 @@ import { skillIdentity } from "../discover/dedup.ts";
 import { matchSkills } from "./match.ts";
 import {
   isServableAssetPath,
-  listResourcesSync,
   MAX_ASSET_BYTES,
   MAX_BODY_BYTES,
-  MAX_RESOURCES,
   readAssetSync,
   readBodySync,
-  type SkillResources,
 } from "./read_skill.ts";
+import {
+  listResourcesSync,
+  MAX_RESOURCES,
+  type SkillResources,
+} from "./list_resources.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { remoteContentOf } from "../discover/remote_source.ts";
 import { type SearchHit, searchSkills } from "./search.ts";

@@ -1,0 +1,125 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The connection `mcpSource()` keeps to an MCP server: Streamable HTTP, or a process spoken to on its stdin/stdout; permission checks first.
+ *
+ * @module
+ */
+import {
+  Client,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
+import { PermissionDeniedError } from "../shared/errors.ts";
+import { VERSION } from "../shared/version.ts";
+import { LineTransport } from "./stdio.ts";
+import type { McpHttpTarget, McpStdioTarget } from "./client_source.ts";
+
+/** An open connection: the MCP client, its skills client, and how to end both. */
+export interface Connection {
+  readonly client: Client;
+  readonly skills: SkillsClient;
+  readonly stop: () => Promise<void>;
+}
+
+/** The URL without credentials, query or fragment. */
+export function redact(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/** Opens a connection to an HTTP or stdio MCP server, checking the permission it needs first. */
+export async function open(
+  target: McpHttpTarget | McpStdioTarget,
+  timeout: number,
+): Promise<Connection> {
+  const client = new Client({ name: "skillscope", version: VERSION });
+  if ("url" in target) {
+    const url = new URL(target.url);
+    const status = await Deno.permissions.query({
+      name: "net",
+      host: url.host,
+    });
+    if (status.state !== "granted") {
+      throw new PermissionDeniedError(
+        "net",
+        url.host,
+        `--allow-net=${url.host}`,
+      );
+    }
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { ...target.headers } },
+      }),
+      { timeout },
+    );
+    return {
+      client,
+      skills: new SkillsClient(client, { skipInvalid: true }),
+      stop: () => client.close(),
+    };
+  }
+  const status = await Deno.permissions.query({
+    name: "run",
+    command: target.command,
+  });
+  if (status.state !== "granted") {
+    throw new PermissionDeniedError(
+      "run",
+      target.command,
+      `--allow-run=${target.command}`,
+    );
+  }
+  const child = new Deno.Command(target.command, {
+    args: [...(target.args ?? [])],
+    ...(target.env === undefined ? {} : { env: { ...target.env } }),
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Keep the end of what the server says on stderr, for error messages.
+  let stderr = "";
+  const drained = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+    new WritableStream({
+      write(chunk): void {
+        stderr = (stderr + chunk).slice(-4096);
+      },
+    }),
+  ).catch(() => {});
+  const stop = async (): Promise<void> => {
+    await client.close().catch(() => {});
+    const timer = setTimeout(() => {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }, 2_000);
+    await child.status;
+    clearTimeout(timer);
+    await drained;
+  };
+  try {
+    await client.connect(new LineTransport(child.stdout, child.stdin), {
+      timeout,
+    });
+  } catch (error) {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await child.status;
+    await drained;
+    const said = stderr.trim();
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}${
+        said === "" ? "" : `; the server said: ${said.split("\n").at(-1)}`
+      }`,
+    );
+  }
+  return {
+    client,
+    skills: new SkillsClient(client, { skipInvalid: true }),
+    stop,
+  };
+}

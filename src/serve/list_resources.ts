@@ -1,0 +1,114 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Listing the files bundled with a skill — never reading them — by the same rule that decides what may be read.
+ *
+ * @module
+ */
+import { join, sep } from "node:path";
+import { existsSync } from "../shared/fs_checks.ts";
+import { embeddedContentOf } from "../discover/embedded_skill.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import type { Skill } from "../shared/types.ts";
+import { isServableAssetPath } from "./read_skill.ts";
+
+/** Most files listed by {@linkcode listResources} by default. */
+export const MAX_RESOURCES = 200;
+
+/** What {@linkcode listResources} returns. */
+export interface SkillResources {
+  /** Relative paths of the bundled files (SKILL.md and hidden entries excluded), sorted. */
+  readonly files: readonly string[];
+  /** True when the listing stopped at its cap. */
+  readonly truncated: boolean;
+}
+
+/**
+ * Lists the files bundled with a skill — never reading them. Hidden entries
+ * and `node_modules` are skipped, directory symlinks are not followed, file
+ * symlinks resolving outside the skill are left out.
+ *
+ * @param skill The skill.
+ * @param options `max` files listed (default 200), `maxDepth` (default 6).
+ * @returns The sorted relative paths and whether the list was cut.
+ * @throws {PermissionDeniedError} when the skill directory may not be read.
+ */
+export function listResourcesSync(
+  skill: Skill,
+  options: { max?: number; maxDepth?: number } = {},
+): SkillResources {
+  const max = options.max ?? MAX_RESOURCES;
+  const maxDepth = options.maxDepth ?? 6;
+  const embedded = embeddedContentOf(skill);
+  if (embedded) {
+    const all = [...(embedded.assets?.keys() ?? [])].filter((p) =>
+      p !== "SKILL.md" && isServableAssetPath(p)
+    ).sort(compare);
+    return Object.freeze({
+      files: Object.freeze(all.slice(0, max)),
+      truncated: all.length > max,
+    });
+  }
+  const dir = skill.dir!;
+  assertReadPermission(dir);
+  let realDir: string;
+  try {
+    realDir = Deno.realPathSync(dir);
+  } catch {
+    return Object.freeze({ files: Object.freeze([]), truncated: false });
+  }
+  const files: string[] = [];
+  let truncated = false;
+  const walk = (abs: string, rel: string, depth: number): void => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = Array.from(Deno.readDirSync(abs)).sort((a, b) =>
+        compare(a.name, b.name)
+      );
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (truncated) return;
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      // List exactly what readAsset can serve: a backslash is a separator
+      // there, and a name that is not valid UTF-8 arrives here with U+FFFD
+      // and cannot be opened by it.
+      if (entry.name.includes("\\")) continue;
+      if (entry.name.includes("\uFFFD") && !existsSync(join(abs, entry.name))) {
+        continue;
+      }
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (childRel === "SKILL.md") continue;
+      const childAbs = join(abs, entry.name);
+      if (entry.isDirectory) {
+        if (depth < maxDepth) walk(childAbs, childRel, depth + 1);
+        continue;
+      }
+      if (entry.isSymlink && !isFileInside(childAbs, realDir)) continue;
+      if (!entry.isFile && !entry.isSymlink) continue;
+      if (files.length >= max) {
+        truncated = true;
+        return;
+      }
+      files.push(childRel);
+    }
+  };
+  walk(dir, "", 1);
+  return Object.freeze({
+    files: Object.freeze(files.sort(compare)),
+    truncated,
+  });
+}
+
+function isFileInside(path: string, realDir: string): boolean {
+  try {
+    const real = Deno.realPathSync(path);
+    return real.startsWith(realDir + sep) && Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
