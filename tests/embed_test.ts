@@ -241,3 +241,28 @@ Deno.test("the compiled-agent example's bundled module is up to date and runs wi
   assert.equal((run.stdout.match(/<skill><name>/g) ?? []).length, 4);
   assert.match(run.stderr, /permission-skipped/);
 });
+
+Deno.test("embed caps the files per skill (embed-truncated) and leaves out files over the size cap (embed-skipped-file)", async () => {
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "many");
+  await writeTree(tmp.path, {
+    "many/a.md": "A\n",
+    "many/b.md": "B\n",
+    "many/c.md": "C\n",
+    "many/big.bin": "x".repeat(100),
+  });
+  const capped = generateEmbedModule(tmp.path, { maxFiles: 2 });
+  const truncated = capped.diagnostics.find((d) =>
+    d.code === "embed-truncated"
+  );
+  assert.equal(truncated?.level, "warning");
+  assert.match(truncated!.message, /more than 2 files/);
+  const small = generateEmbedModule(tmp.path, { maxAssetBytes: 10 });
+  const skipped = small.diagnostics.filter((d) =>
+    d.code === "embed-skipped-file"
+  );
+  assert.deepEqual(skipped.map((d) => d.level), ["warning"]);
+  assert.match(skipped[0]!.message, /big\.bin/);
+  assert.doesNotMatch(small.code, /big\.bin/);
+  assert.match(small.code, /"a\.md"/);
+});

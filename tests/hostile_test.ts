@@ -153,7 +153,7 @@ Deno.test("a root that vanishes in the middle of an async scan ends the scan cle
   for (const d of found.diagnostics) {
     assert.ok(d.path?.startsWith(root), JSON.stringify(d));
     assert.ok(
-      ["read-failed", "skill-md-not-file"].includes(d.code),
+      ["read-failed", "dir-read-failed", "skill-md-not-file"].includes(d.code),
       JSON.stringify(d),
     );
   }
@@ -177,7 +177,8 @@ Deno.test("a sub-tree denied by Deno's sandbox is skipped with a diagnostic; the
     assert.deepEqual(result.skills.map((s) => s.name), ["visible"]);
     assert.ok(
       result.diagnostics.some((d) =>
-        d.path?.startsWith(join(root, "secret")) && d.code === "read-failed"
+        d.path?.startsWith(join(root, "secret")) &&
+        ["read-failed", "dir-read-failed"].includes(d.code)
       ),
       JSON.stringify(result.diagnostics),
     );

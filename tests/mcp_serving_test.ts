@@ -150,3 +150,26 @@ Deno.test("digests are cached by file identity: an unchanged file is not read ag
   assert.notEqual(digestOf(), first);
   assert.equal(cache.hashed, 3);
 });
+
+Deno.test("a skill whose name cannot be a URI authority is left out of skills/list with a warning; the others are listed", async () => {
+  const set = await SkillSet.open({
+    sources: [
+      embeddedSkill({
+        name: "Bad_Name",
+        description: "Loads leniently",
+        content: "# Bad\n",
+      }),
+      embeddedSkill({ name: "good", description: "Fine", content: "# Good\n" }),
+    ],
+  });
+  assert.deepEqual(set.list().map((s) => s.name), ["Bad_Name", "good"]);
+  const diagnostics: Diagnostic[] = [];
+  await withClient(set, async (skills) => {
+    const { skills: entries } = await skills.list();
+    assert.deepEqual(entries.map((e) => e.uri), ["skill://good/SKILL.md"]);
+  }, (d) => diagnostics.push(d));
+  const left = diagnostics.filter((d) => d.code === "mcp-skill-not-listed");
+  assert.equal(left.length, 1);
+  assert.equal(left[0]!.level, "warning");
+  assert.match(left[0]!.message, /"Bad_Name" is not a valid skill name/);
+});

@@ -12,6 +12,7 @@ import {
 import {
   callSkillTool,
   directorySource,
+  discoverSync,
   SkillAccessError,
   SkillSet,
 } from "../mod.ts";
@@ -290,4 +291,105 @@ try {
       d.code === "remote-source-failed" && d.level === "error"
     ),
   );
+});
+
+Deno.test("an MCP source given to the synchronous forms is a warning, not a hang", () => {
+  const found = discoverSync({
+    sources: [
+      mcpSource({ url: "http://127.0.0.1:9/mcp" }),
+      directorySource(FIXTURES),
+    ],
+  });
+  assert.deepEqual(found.skills.map((s) => s.name), NAMES);
+  const warning = found.diagnostics.find((d) =>
+    d.code === "remote-source-async-only"
+  );
+  assert.equal(warning?.level, "warning");
+});
+
+Deno.test("a server without the skills extension lists nothing and says so", async () => {
+  const handler = createMcpHandler(() =>
+    new McpServer({ name: "plain", version: "1" }, {
+      capabilities: { tools: {} },
+    })
+  );
+  const stop = new AbortController();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    signal: stop.signal,
+    onListen: (): void => {},
+  }, (request) => handler.fetch(request));
+  try {
+    await using source = mcpSource({
+      url: `http://127.0.0.1:${server.addr.port}/mcp`,
+    });
+    const set = await SkillSet.open({ sources: [source] });
+    assert.deepEqual(set.list(), []);
+    assert.deepEqual(set.diagnostics.map((d) => [d.code, d.level]), [[
+      "remote-no-skills",
+      "warning",
+    ]]);
+  } finally {
+    stop.abort();
+    await server.finished;
+    await handler.close();
+  }
+});
+
+Deno.test("an entry that breaks the extension's rules is left out with an error; the valid ones load", async () => {
+  await using tmp = await tempDir();
+  // A hand-written server: the SDK's own server would drop the bad entry.
+  const script = join(tmp.path, "server.ts");
+  const md = "---\nname: good\ndescription: A good skill\n---\n# Good\n";
+  await Deno.writeTextFile(
+    script,
+    `const md = ${JSON.stringify(md)};
+const bytes = new TextEncoder().encode(md);
+const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
+const entry = (name: string, fmName: string) => ({
+  uri: \`skill://\${name}/SKILL.md\`,
+  frontmatter: { name: fmName, description: "A good skill" },
+  resources: [{ uri: \`skill://\${name}/SKILL.md\`, digest: \`sha256:\${hex}\`, size: bytes.length }],
+});
+const out = (m: unknown) => Deno.stdout.write(new TextEncoder().encode(JSON.stringify(m) + "\\n"));
+let buffer = "";
+for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
+  buffer += chunk;
+  let nl;
+  while ((nl = buffer.indexOf("\\n")) >= 0) {
+    const msg = JSON.parse(buffer.slice(0, nl));
+    buffer = buffer.slice(nl + 1);
+    if (msg.id === undefined) continue;
+    if (msg.method === "initialize") {
+      await out({ jsonrpc: "2.0", id: msg.id, result: {
+        protocolVersion: msg.params.protocolVersion,
+        capabilities: { resources: {}, extensions: { "io.modelcontextprotocol/skills": {} } },
+        serverInfo: { name: "hand", version: "1" },
+      } });
+    } else if (msg.method === "skills/list") {
+      await out({ jsonrpc: "2.0", id: msg.id, result: {
+        skills: [entry("good", "good"), entry("liar", "someone-else")],
+      } });
+    } else {
+      await out({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "no" } });
+    }
+  }
+}
+`,
+  );
+  await using source = mcpSource({
+    command: Deno.execPath(),
+    args: ["run", "--quiet", "--no-prompt", script],
+    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+  });
+  const set = await SkillSet.open({ sources: [source] });
+  assert.deepEqual(set.list().map((s) => s.name), ["good"]);
+  const invalid = set.diagnostics.filter((d) =>
+    d.code === "remote-entry-invalid"
+  );
+  assert.equal(invalid.length, 1, JSON.stringify(set.diagnostics));
+  assert.equal(invalid[0]!.level, "error");
+  assert.match(invalid[0]!.message, /skill:\/\/liar\/SKILL\.md/);
 });

@@ -56,7 +56,7 @@ export function* readDirSorted(
   if (reply === undefined || reply instanceof Error) {
     context.diagnostics.push({
       level: "warning",
-      code: "read-failed",
+      code: "dir-read-failed",
       message: `Cannot list directory "${dir}": ${
         reply === undefined ? "no listing was given" : messageOf(reply)
       }`,

@@ -6,7 +6,7 @@
  */
 import { truncate } from "./frontmatter.ts";
 import { levelOf } from "../shared/diagnostics.ts";
-import type { Diagnostic, SkillFields } from "../shared/types.ts";
+import type { Diagnostic, RuleCode, SkillFields } from "../shared/types.ts";
 
 /** Fields the specification defines. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set([
@@ -52,7 +52,7 @@ export interface FieldContext {
   readonly lineOf: (key: string) => number | undefined;
 }
 
-type Report = (code: string, message: string, key?: string) => void;
+type Report = (code: RuleCode, message: string, key?: string) => void;
 
 /**
  * Types the fields of a frontmatter map and checks every rule of the

@@ -10,7 +10,7 @@ import { existsSync } from "../shared/fs_checks.ts";
 import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
 import { analyzeFrontmatter, type ParseOptions } from "./skill_md.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import type { Diagnostic } from "../shared/types.ts";
+import type { Diagnostic, RuleCode } from "../shared/types.ts";
 import {
   kindOf,
   notRegularFile,
@@ -200,7 +200,7 @@ export function validateSkillDirSync(
 function fsDiagnostic(
   error: unknown,
   path: string,
-  code: string,
+  code: RuleCode,
   message: string,
 ): Diagnostic {
   if (error instanceof Deno.errors.NotFound) {

@@ -23,6 +23,8 @@ export interface EmbedOptions {
   label?: string;
   /** Largest bundled file embedded (bytes). Default 10 MiB. */
   maxAssetBytes?: number;
+  /** Most bundled files embedded per skill. Default 10,000. */
+  maxFiles?: number;
 }
 
 /** What {@linkcode generateEmbedModule} produced. */
@@ -97,13 +99,14 @@ export function generateEmbedModule(
       });
       continue;
     }
-    const resources = listResourcesSync(skill, { max: MAX_FILES });
+    const maxFiles = options.maxFiles ?? MAX_FILES;
+    const resources = listResourcesSync(skill, { max: maxFiles });
     if (resources.truncated) {
       diagnostics.push({
         level: "warning",
         code: "embed-truncated",
         message:
-          `Skill "${skill.name}" has more than ${MAX_FILES} files; only the first ${MAX_FILES} were embedded`,
+          `Skill "${skill.name}" has more than ${maxFiles} files; only the first ${maxFiles} were embedded`,
         path: skill.dir!,
       });
     }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { SkillParseError } from "./errors.ts";
-import type { Diagnostic, DiagnosticLevel } from "./types.ts";
+import type { Diagnostic, DiagnosticLevel, RuleCode } from "./types.ts";
 
 /** One rule: its lenient level and what it checks. */
 export interface Rule {
@@ -26,7 +26,7 @@ export interface Rule {
  * console.log(RULES["description-missing"]?.lenient); // "error"
  * ```
  */
-export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
+export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "root-missing": {
     lenient: "warning",
     summary: "A skill root does not exist (an error for a `required` root)",
@@ -170,6 +170,60 @@ export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
     summary:
       "A top-level field outside the specification (other agents' known fields pass silently when lenient)",
   },
+  "dir-read-failed": {
+    lenient: "warning",
+    summary:
+      "A directory inside a root could not be listed; the scan goes on without it",
+  },
+  "frontmatter-capped": {
+    lenient: "warning",
+    summary:
+      "The frontmatter is over 8 KiB: the skill keeps only its known fields, strings cut to 4096 characters",
+  },
+  "embed-truncated": {
+    lenient: "warning",
+    summary:
+      "`embed` reached its file or byte cap for a skill; the rest of its files were left out",
+  },
+  "embed-skipped-file": {
+    lenient: "warning",
+    summary:
+      "`embed` left out one file of a skill (unreadable or over the cap)",
+  },
+  "embed-skipped-skill": {
+    lenient: "error",
+    summary:
+      "`embed` left out a whole skill (its SKILL.md unreadable or over 8 MiB)",
+  },
+  "remote-source-failed": {
+    lenient: "error",
+    summary:
+      "An MCP source (`mcpSource`) could not be listed; the other sources still load",
+  },
+  "remote-source-async-only": {
+    lenient: "warning",
+    summary:
+      "An MCP source was given to `discoverSync` / `SkillSet.openSync`, which cannot read it",
+  },
+  "remote-no-skills": {
+    lenient: "warning",
+    summary: "The MCP server does not offer the skills extension",
+  },
+  "remote-entry-invalid": {
+    lenient: "error",
+    summary:
+      "The MCP server listed a skill entry that breaks the extension's rules; it is left out",
+  },
+  "mcp-skill-not-listed": {
+    lenient: "warning",
+    summary:
+      "`skillscope mcp` leaves a skill out of `skills/list` (name not a URI authority, unreadable, remote)",
+  },
+  "mcp-skill-dynamic": {
+    lenient: "warning",
+    summary:
+      '`skillscope mcp` lists a skill over 512 files or 16 MiB as `"dynamic"`',
+  },
 });
 
 /**
@@ -179,9 +233,9 @@ export const RULES: Readonly<Record<string, Rule>> = Object.freeze({
  * @param strict Strict mode: every rule is an error.
  * @returns The level.
  */
-export function levelOf(code: string, strict: boolean): DiagnosticLevel {
+export function levelOf(code: RuleCode, strict: boolean): DiagnosticLevel {
   if (strict) return "error";
-  return RULES[code]?.lenient ?? "error";
+  return RULES[code].lenient;
 }
 
 /**

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { RuleCode } from "./types.ts";
 
 /** Where in a file a {@linkcode SkillParseError} happened. */
 export interface ErrorLocation {
@@ -34,7 +35,7 @@ export interface ErrorLocation {
  */
 export class SkillParseError extends SyntaxError {
   /** Stable rule code, e.g. `"frontmatter-unclosed"`. */
-  readonly code: string;
+  readonly code: RuleCode;
   /** The file, when known. */
   readonly path: string | undefined;
   /** 1-based line, when known. */
@@ -49,7 +50,7 @@ export class SkillParseError extends SyntaxError {
    * @param message Human-readable message.
    * @param location Where the problem is.
    */
-  constructor(code: string, message: string, location: ErrorLocation = {}) {
+  constructor(code: RuleCode, message: string, location: ErrorLocation = {}) {
     super(message);
     this.name = "SkillParseError";
     this.code = code;

@@ -8,6 +8,54 @@
 /** How serious a {@linkcode Diagnostic} is. */
 export type DiagnosticLevel = "error" | "warning";
 
+/** Every diagnostic code skillscope can emit. */
+export type RuleCode =
+  | "root-missing"
+  | "permission-skipped"
+  | "scan-truncated"
+  | "symlink-cycle"
+  | "symlink-skipped"
+  | "asset-path-invalid"
+  | "skill-shadowed"
+  | "path-missing"
+  | "not-a-directory"
+  | "skill-md-missing"
+  | "skill-md-not-file"
+  | "read-failed"
+  | "frontmatter-missing"
+  | "frontmatter-unclosed"
+  | "frontmatter-too-large"
+  | "yaml-invalid"
+  | "duplicate-key"
+  | "frontmatter-not-map"
+  | "name-missing"
+  | "name-too-long"
+  | "name-not-lowercase"
+  | "name-hyphen-edge"
+  | "name-consecutive-hyphens"
+  | "name-invalid-chars"
+  | "name-dir-mismatch"
+  | "description-missing"
+  | "description-too-long"
+  | "compatibility-not-string"
+  | "compatibility-too-long"
+  | "metadata-not-map"
+  | "allowed-tools-not-string"
+  | "globs-invalid"
+  | "always-apply-not-boolean"
+  | "unknown-field"
+  | "dir-read-failed"
+  | "frontmatter-capped"
+  | "embed-truncated"
+  | "embed-skipped-file"
+  | "embed-skipped-skill"
+  | "remote-source-failed"
+  | "remote-source-async-only"
+  | "remote-no-skills"
+  | "remote-entry-invalid"
+  | "mcp-skill-not-listed"
+  | "mcp-skill-dynamic";
+
 /**
  * A problem found while reading, parsing or validating a skill.
  *
@@ -33,7 +81,7 @@ export interface Diagnostic {
   /** `"error"`: the skill is skipped (lenient) or invalid (strict). */
   readonly level: DiagnosticLevel;
   /** Stable rule code, e.g. `"name-dir-mismatch"`. */
-  readonly code: string;
+  readonly code: RuleCode;
   /** Human-readable message naming the file and the value. */
   readonly message: string;
   /** The file or directory the diagnostic is about. */
