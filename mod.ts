@@ -22,6 +22,7 @@ export type {
   DiagnosticLevel,
   Discovery,
   ParsedSkill,
+  RuleCode,
   Shadowed,
   Skill,
   SkillFields,
