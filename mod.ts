@@ -75,6 +75,7 @@ export { SkillSet } from "./src/serve/skill_set.ts";
 export { skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
+  type ClientName,
   CLIENTS,
   type DefaultRoot,
   defaultRoots,
@@ -105,7 +106,9 @@ export {
   MAX_MATCH_PATH_LENGTH,
   MAX_MATCH_PATHS,
   skillTools,
+  TOOL_NAMES,
   type ToolDefinition,
+  type ToolName,
   type ToolResult,
 } from "./src/serve/tools.ts";
 export {

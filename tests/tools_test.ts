@@ -10,6 +10,7 @@ import {
   MAX_MATCH_PATH_LENGTH,
   MAX_MATCH_PATHS,
   skillTools,
+  TOOL_NAMES,
 } from "../src/serve/tools.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
@@ -209,4 +210,11 @@ Deno.test("skillTools() is built once per discovery, drops the enum past MAX_ENU
   assert.ok(performance.now() - started < 5_000);
   await set.refresh();
   assert.notEqual(skillTools(set), tools, "a new discovery builds anew");
+});
+
+Deno.test("TOOL_NAMES lists the tools skillTools() defines, in order", () => {
+  const set = SkillSet.openSync({
+    sources: [embeddedSkill({ name: "a", description: "A", content: "# A\n" })],
+  });
+  assert.deepEqual(skillTools(set).map((t) => t.name), [...TOOL_NAMES]);
 });

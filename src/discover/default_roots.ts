@@ -47,7 +47,16 @@ interface ClientPreset {
 
 type EnvReader = (name: string) => string | undefined;
 
-const PRESETS: Readonly<Record<string, ClientPreset>> = {
+/** The name of an agent with a root preset (see {@linkcode CLIENTS}). */
+export type ClientName =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "opencode"
+  | "cursor"
+  | "zero";
+
+const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
   agents: {
     project: [".agents/skills"],
     user: (_env, home) => [home && join(home, ".agents/skills")],
@@ -111,13 +120,19 @@ const PRESETS: Readonly<Record<string, ClientPreset>> = {
  * @example Usage
  * ```ts
  * import { CLIENTS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * console.log(CLIENTS.join(", ")); // "claude, codex, gemini, opencode, cursor, zero"
+ * assert.deepEqual([...CLIENTS], ["claude", "codex", "gemini", "opencode", "cursor", "zero"]);
  * ```
  */
-export const CLIENTS: readonly string[] = Object.freeze(
-  Object.keys(PRESETS).filter((c) => c !== "agents"),
-);
+export const CLIENTS: readonly ClientName[] = Object.freeze([
+  "claude",
+  "codex",
+  "gemini",
+  "opencode",
+  "cursor",
+  "zero",
+]);
 
 /**
  * The default skill roots, project roots first (deepest directory first),
@@ -142,13 +157,15 @@ export function defaultRoots(
   options: DefaultRootsOptions = {},
 ): { roots: DefaultRoot[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const clients = ["agents", ...(options.clients ?? [])];
-  for (const client of clients) {
-    if (!(client in PRESETS)) {
+  const clients: ("agents" | ClientName)[] = ["agents"];
+  for (const client of options.clients ?? []) {
+    if (client === "agents") continue; // always included
+    if (!(CLIENTS as readonly string[]).includes(client)) {
       throw new TypeError(
         `Unknown client "${client}": expected one of ${CLIENTS.join(", ")}`,
       );
     }
+    clients.push(client as ClientName);
   }
   const env: EnvReader = (name) => {
     if (!canReadEnv(name)) {

@@ -40,10 +40,38 @@ export interface JsonSchema {
   maximum?: number;
 }
 
+/**
+ * The names of the skill tools, in the order {@linkcode skillTools} gives them.
+ *
+ * @example Usage
+ * ```ts
+ * import { TOOL_NAMES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(TOOL_NAMES.length, 5);
+ * assert.ok(TOOL_NAMES.includes("skills_read"));
+ * ```
+ */
+export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
+  "skills_list",
+  "skills_read",
+  "skills_read_asset",
+  "skills_match",
+  "skills_search",
+]);
+
+/** The name of a skill tool. */
+export type ToolName =
+  | "skills_list"
+  | "skills_read"
+  | "skills_read_asset"
+  | "skills_match"
+  | "skills_search";
+
 /** A tool a model can call. */
 export interface ToolDefinition {
   /** Tool name, e.g. `skills_read`. */
-  readonly name: string;
+  readonly name: ToolName;
   /** What the tool does, for the model. */
   readonly description: string;
   /** JSON Schema of the input object. */
