@@ -1,6 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The shape of a CLI command and the shared argument parsing.
+ * The shape of a CLI command, its options declared once (name, type, help
+ * text), and the parser and the help text both built from them, so the two
+ * cannot disagree.
  *
  * @module
  */
@@ -16,18 +18,122 @@ export type OptionValues = Record<
   string | boolean | (string | boolean)[] | undefined
 >;
 
+/** One option, declared once: how it parses and what the help says. */
+export interface OptionDef {
+  /** `boolean` (a flag) or `string` (takes a value). */
+  readonly type: "boolean" | "string";
+  /** May be given several times. */
+  readonly multiple?: boolean;
+  /** One-letter alias. */
+  readonly short?: string;
+  /** The value's placeholder in the help, e.g. `DIR`. */
+  readonly arg?: string;
+  /** What it does (one sentence; wrapped in the help). */
+  readonly help: string;
+}
+
+/** Options by name (without the leading `--`). */
+export type OptionDefs = Readonly<Record<string, OptionDef>>;
+
+/** A titled block of options in the help (`Roots:`, `Options:`). */
+export interface OptionGroup {
+  /** The block's title. */
+  readonly title: string;
+  /** Its options, in help order. */
+  readonly options: OptionDefs;
+}
+
 /** One CLI command. */
 export interface Command {
   /** The command word. */
   readonly name: string;
-  /** One line for the command list. */
-  readonly summary: string;
-  /** Full help text (usage, arguments, options). */
-  readonly help: string;
-  /** Options besides `--help`. */
-  readonly options: OptionSpec;
+  /** The usage line, after `skillscope `. */
+  readonly usage: string;
+  /** What the command does (paragraphs). */
+  readonly description: string;
+  /** Its options; `-h, --help` is added to the last block. */
+  readonly groups: readonly OptionGroup[];
+  /** Text after the options (e.g. exit codes). */
+  readonly footer?: string;
   /** Runs the command; resolves to the exit code. */
   run(values: OptionValues, positionals: string[]): Promise<number>;
+}
+
+const HELP_OPTION: OptionDef = {
+  type: "boolean",
+  short: "h",
+  help: "Show this help",
+};
+const WIDTH = 80;
+const FLAG_COLUMN = 19;
+
+/**
+ * The help text of a command, generated from its declaration.
+ *
+ * @param command The command.
+ * @returns The help text (no trailing newline).
+ */
+export function commandHelp(command: Command): string {
+  const blocks = [`Usage: skillscope ${command.usage}`, command.description];
+  command.groups.forEach((group, i) => {
+    const options: [string, OptionDef][] = Object.entries(group.options);
+    if (i === command.groups.length - 1) options.push(["help", HELP_OPTION]);
+    blocks.push(
+      `${group.title}:\n${
+        options.map(([name, def]) => optionLine(name, def)).join("\n")
+      }`,
+    );
+  });
+  if (command.groups.length === 0) {
+    blocks.push(`Options:\n${optionLine("help", HELP_OPTION)}`);
+  }
+  if (command.footer !== undefined) blocks.push(command.footer);
+  return blocks.join("\n\n");
+}
+
+function optionLine(name: string, def: OptionDef): string {
+  const flag = `${def.short === undefined ? "" : `-${def.short}, `}--${name}${
+    def.arg === undefined ? "" : ` ${def.arg}`
+  }`;
+  const text = def.multiple === true && !def.help.includes("repeatable")
+    ? `${def.help} (repeatable)`
+    : def.help;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && FLAG_COLUMN + line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  const first = `  ${flag}`;
+  const pad = " ".repeat(FLAG_COLUMN);
+  return (first.length + 2 > FLAG_COLUMN
+    ? `${first}\n${pad}`
+    : first.padEnd(FLAG_COLUMN)) + lines.join(`\n${pad}`);
+}
+
+/**
+ * The `parseArgs` options of a command, from its declaration.
+ *
+ * @param command The command.
+ * @returns The spec, `--help` included.
+ */
+export function optionSpec(command: Command): OptionSpec {
+  const spec: OptionSpec = { help: { type: "boolean", short: "h" } };
+  for (const group of command.groups) {
+    for (const [name, def] of Object.entries(group.options)) {
+      spec[name] = {
+        type: def.type,
+        ...(def.multiple === true ? { multiple: true } : {}),
+        ...(def.short === undefined ? {} : { short: def.short }),
+      };
+    }
+  }
+  return spec;
 }
 
 /**
@@ -45,7 +151,7 @@ export function parseCommandArgs(
   try {
     const { values, positionals } = parseArgs({
       args,
-      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      options: optionSpec(command),
       allowPositionals: true,
       strict: true,
     });

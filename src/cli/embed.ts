@@ -15,28 +15,30 @@ import { expectArgs } from "./root_options.ts";
 /** The `embed` command. */
 export const embedCommand: Command = {
   name: "embed",
-  summary: "Generate a TypeScript module embedding a directory of skills",
-  help:
-    `Usage: skillscope embed DIR [--out FILE.ts] [--import SPEC] [--recursive]
-
-Generates a module whose default export is SkillSource[]: one embedded skill
-per skill directory in DIR, with SKILL.md and its bundled files (text inline,
-binary as base64; hidden files left out). Import it and pass it to discover()
-or SkillSet.open(): it needs no permission and no --include in deno compile.
-The output is deterministic and formatted like deno fmt.
-
-Options:
-  --out FILE.ts    Write the module there (needs --allow-write=FILE.ts);
-                   default: stdout
-  --import SPEC    Where the module imports embeddedSkill from
-                   (default: jsr:@skillscope/skills@^<version>)
-  --recursive      Find skills at any depth below DIR
-  -h, --help       Show this help`,
-  options: {
-    out: { type: "string" },
-    import: { type: "string" },
-    recursive: { type: "boolean" },
-  },
+  usage: "embed DIR [--out FILE.ts] [--import SPEC] [--recursive]",
+  description:
+    "Generates a module whose default export is SkillSource[]: one embedded skill\nper skill directory in DIR, with SKILL.md and its bundled files (text inline,\nbinary as base64; hidden files left out). Import it and pass it to discover()\nor SkillSet.open(): it needs no permission and no --include in deno compile.\nThe output is deterministic and formatted like deno fmt.",
+  groups: [{
+    title: "Options",
+    options: {
+      out: {
+        type: "string",
+        arg: "FILE.ts",
+        help:
+          "Write the module there (needs --allow-write=FILE.ts); default: stdout",
+      },
+      import: {
+        type: "string",
+        arg: "SPEC",
+        help:
+          "Where the module imports embeddedSkill from (default: jsr:@skillscope/skills@^<version>)",
+      },
+      recursive: {
+        type: "boolean",
+        help: "Find skills at any depth below DIR",
+      },
+    },
+  }],
   run(values, positionals): Promise<number> {
     const [dir] = expectArgs(
       positionals,

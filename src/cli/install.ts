@@ -16,22 +16,24 @@ import {
 } from "../install/mod.ts";
 import { canReadEnv } from "../shared/permissions.ts";
 import { stripCredentials } from "../install/install_source.ts";
-import type { Command, OptionValues } from "./command.ts";
+import type { Command, OptionDefs, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
 
-const DIR_OPTIONS = {
-  dir: { type: "string" as const },
-  project: { type: "boolean" as const },
-  json: { type: "boolean" as const },
+/** `--dir`, `--project`, `--json`: where the skills directory is. */
+const DIR_OPTIONS: OptionDefs = {
+  dir: {
+    type: "string",
+    arg: "D",
+    help: "The skills directory (default ~/.agents/skills)",
+  },
+  project: {
+    type: "boolean",
+    help: "Use .agents/skills of the current directory instead",
+  },
+  json: { type: "boolean", help: "Print JSON" },
 };
-
-const DIR_HELP =
-  `  --dir D          The skills directory (default ~/.agents/skills)
-  --project        Use .agents/skills of the current directory instead
-  --json           Print JSON
-  -h, --help       Show this help`;
 
 /** The skills directory the options name. */
 function targetDir(values: OptionValues): string {
@@ -71,28 +73,31 @@ function describe(result: InstallResult): string {
 /** `install SOURCE`. */
 export const installCommand: Command = {
   name: "install",
-  summary:
-    "Install a skill from a local path or a git URL, recording it in skills.lock",
-  help:
-    `Usage: skillscope install SOURCE [--dir D] [--project] [--force] [--skill NAME] [--json]
-
-SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
+  usage:
+    "install SOURCE [--dir D] [--project] [--force] [--skill NAME] [--json]",
+  description:
+    `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
   https://example.com/org/skills.git#v1.2:skills/pdf
 The skill directory is copied whole (never .git) and recorded in skills.lock
 with a content hash. Nothing fetched is ever run; git runs without hooks or
-prompts. Needs --allow-write for the directory and --allow-run=git for git.
-
-Options:
-  --force          Replace a skill from another source, or a directory that
-                   is not in skills.lock
-  --skill NAME     Pick one skill when the source holds several
-${DIR_HELP}`,
-  options: {
-    ...DIR_OPTIONS,
-    force: { type: "boolean" },
-    skill: { type: "string" },
-  },
+prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
+  groups: [{
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help:
+          "Replace a skill from another source, or a directory that is not in skills.lock",
+      },
+      skill: {
+        type: "string",
+        arg: "NAME",
+        help: "Pick one skill when the source holds several",
+      },
+      ...DIR_OPTIONS,
+    },
+  }],
   async run(values, positionals): Promise<number> {
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
     const onProgress = progress();
@@ -115,15 +120,19 @@ ${DIR_HELP}`,
 /** `remove NAME`. */
 export const removeCommand: Command = {
   name: "remove",
-  summary: "Remove an installed skill and its lock entry",
-  help: `Usage: skillscope remove NAME [--dir D] [--project] [--force] [--json]
-
-Removes the skill's directory and its skills.lock entry together.
-
-Options:
-  --force          Also remove a directory that is not in skills.lock
-${DIR_HELP}`,
-  options: { ...DIR_OPTIONS, force: { type: "boolean" } },
+  usage: "remove NAME [--dir D] [--project] [--force] [--json]",
+  description:
+    "Removes the skill's directory and its skills.lock entry together.",
+  groups: [{
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help: "Also remove a directory that is not in skills.lock",
+      },
+      ...DIR_OPTIONS,
+    },
+  }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope remove NAME");
     const dir = targetDir(values);
@@ -140,11 +149,10 @@ ${DIR_HELP}`,
 /** `info NAME`. */
 export const infoCommand: Command = {
   name: "info",
-  summary: "Show where an installed skill came from, its hash and its drift",
-  help: `Usage: skillscope info NAME [--dir D] [--project] [--json]
-
-${DIR_HELP}`,
-  options: { ...DIR_OPTIONS },
+  usage: "info NAME [--dir D] [--project] [--json]",
+  description:
+    "Shows where an installed skill came from, its hash, and any file that drifted.",
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
   run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope info NAME");
     const { entry, verification } = skillInfo(targetDir(values), name!);
@@ -179,14 +187,10 @@ ${DIR_HELP}`,
 /** `verify`. */
 export const verifyCommand: Command = {
   name: "verify",
-  summary: "Re-hash every installed skill; exit 1 on drift, naming each file",
-  help: `Usage: skillscope verify [--dir D] [--project] [--json]
-
-Compares every skill in skills.lock with the files on disk. Exit 1 when any
-skill was modified or is missing.
-
-${DIR_HELP}`,
-  options: { ...DIR_OPTIONS },
+  usage: "verify [--dir D] [--project] [--json]",
+  description:
+    "Compares every skill in skills.lock with the files on disk. Exit 1 when any\nskill was modified or is missing.",
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
   async run(values): Promise<number> {
     const report = await verify(targetDir(values));
     if (values.json === true) {
@@ -212,14 +216,10 @@ ${DIR_HELP}`,
 /** `update [NAME]`. */
 export const updateCommand: Command = {
   name: "update",
-  summary: "Re-install skills from the sources recorded in skills.lock",
-  help: `Usage: skillscope update [NAME] [--dir D] [--project] [--json]
-
-Re-installs one skill, or every skill in skills.lock, from its recorded source
-and reports the previous and the new hash.
-
-${DIR_HELP}`,
-  options: { ...DIR_OPTIONS },
+  usage: "update [NAME] [--dir D] [--project] [--json]",
+  description:
+    "Re-installs one skill, or every skill in skills.lock, from its recorded source\nand reports the previous and the new hash.",
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
   async run(values, positionals): Promise<number> {
     if (positionals.length > 1) {
       throw new UsageError("Usage: skillscope update [NAME]");

@@ -12,25 +12,23 @@ import { EXIT } from "./errors.ts";
 import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
   discoverOptionsFrom,
-  SOURCE_HELP,
-  SOURCE_OPTIONS,
+  jsonOption,
+  ROOTS_GROUP,
 } from "./root_options.ts";
 
 /** The `list` command. */
 export const listCommand: Command = {
   name: "list",
-  summary: "List the skills found in the roots",
-  help: `Usage: skillscope list [--root DIR]... [--json]
-
-Lists every skill found, first root first. Skipped skills and other problems
-are reported on stderr with their file paths.
-
-${SOURCE_HELP}
-
-Options:
-  --json           Print { "skills", "diagnostics", "shadowed" }
-  -h, --help       Show this help`,
-  options: { ...SOURCE_OPTIONS, json: { type: "boolean" } },
+  usage: "list [--root DIR]... [--json]",
+  description:
+    "Lists every skill found, first root first. Skipped skills and other problems\nare reported on stderr with their file paths.",
+  groups: [
+    ROOTS_GROUP,
+    {
+      title: "Options",
+      options: jsonOption('Print { "skills", "diagnostics", "shadowed" }'),
+    },
+  ],
   run(values): Promise<number> {
     // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
     const found = discoverSync(discoverOptionsFrom(values));

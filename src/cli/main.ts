@@ -11,50 +11,112 @@ import {
 } from "../shared/errors.ts";
 import { InstallError } from "../install/errors.ts";
 import { VERSION } from "../shared/version.ts";
-import { type Command, parseCommandArgs } from "./command.ts";
+import { type Command, commandHelp, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { writeErr, writeOut } from "./io.ts";
-import { embedCommand } from "./embed.ts";
-import {
-  infoCommand,
-  installCommand,
-  removeCommand,
-  updateCommand,
-  verifyCommand,
-} from "./install.ts";
-import { listCommand } from "./list.ts";
-import { rootsCommand } from "./roots.ts";
-import {
-  activateCommand,
-  assetCommand,
-  catalogCommand,
-  matchCommand,
-  mcpCommand,
-  readCommand,
-  resourcesCommand,
-  searchCommand,
-} from "./serve_commands.ts";
-import { validateCommand } from "./validate.ts";
 
-/** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [
-  listCommand,
-  validateCommand,
-  readCommand,
-  assetCommand,
-  resourcesCommand,
-  matchCommand,
-  searchCommand,
-  catalogCommand,
-  activateCommand,
-  mcpCommand,
-  embedCommand,
-  installCommand,
-  removeCommand,
-  infoCommand,
-  verifyCommand,
-  updateCommand,
-  rootsCommand,
+/** A command in the list: its name, one line, and how to load it. */
+export interface CommandEntry {
+  /** The command word. */
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** Loads the command's module (only when the command runs). */
+  readonly load: () => Promise<Command>;
+}
+
+/** Every command, in help order; each module is loaded only when its command runs. */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: "list",
+    summary: "List the skills found in the roots",
+    load: async () => (await import("./list.ts")).listCommand,
+  },
+  {
+    name: "validate",
+    summary: "Check skill directories against the Agent Skills specification",
+    load: async () => (await import("./validate.ts")).validateCommand,
+  },
+  {
+    name: "read",
+    summary:
+      "Print a skill's instructions (SKILL.md body, frontmatter stripped)",
+    load: async () => (await import("./serve_commands.ts")).readCommand,
+  },
+  {
+    name: "asset",
+    summary:
+      "Print a file bundled with a skill (refuses paths outside the skill)",
+    load: async () => (await import("./serve_commands.ts")).assetCommand,
+  },
+  {
+    name: "resources",
+    summary: "List the files bundled with a skill",
+    load: async () => (await import("./serve_commands.ts")).resourcesCommand,
+  },
+  {
+    name: "match",
+    summary:
+      "Show the skills whose globs match the given paths (plus always-on ones)",
+    load: async () => (await import("./serve_commands.ts")).matchCommand,
+  },
+  {
+    name: "search",
+    summary: "Rank the skills by relevance to a query",
+    load: async () => (await import("./serve_commands.ts")).searchCommand,
+  },
+  {
+    name: "catalog",
+    summary: "Print the skill catalog for a system prompt",
+    load: async () => (await import("./serve_commands.ts")).catalogCommand,
+  },
+  {
+    name: "activate",
+    summary: "Print the activation payload of a skill (<skill_content>)",
+    load: async () => (await import("./serve_commands.ts")).activateCommand,
+  },
+  {
+    name: "mcp",
+    summary: "Serve the skills over MCP (stdio or Streamable HTTP)",
+    load: async () => (await import("./serve_commands.ts")).mcpCommand,
+  },
+  {
+    name: "embed",
+    summary: "Generate a TypeScript module embedding a directory of skills",
+    load: async () => (await import("./embed.ts")).embedCommand,
+  },
+  {
+    name: "install",
+    summary:
+      "Install a skill from a local path or a git URL, recording it in skills.lock",
+    load: async () => (await import("./install.ts")).installCommand,
+  },
+  {
+    name: "remove",
+    summary: "Remove an installed skill and its lock entry",
+    load: async () => (await import("./install.ts")).removeCommand,
+  },
+  {
+    name: "info",
+    summary: "Show where an installed skill came from, its hash and its drift",
+    load: async () => (await import("./install.ts")).infoCommand,
+  },
+  {
+    name: "verify",
+    summary: "Re-hash every installed skill; exit 1 on drift, naming each file",
+    load: async () => (await import("./install.ts")).verifyCommand,
+  },
+  {
+    name: "update",
+    summary: "Re-install skills from the sources recorded in skills.lock",
+    load: async () => (await import("./install.ts")).updateCommand,
+  },
+  {
+    name: "roots",
+    summary:
+      "Show the default skill roots, whether each exists and may be read",
+    load: async () => (await import("./roots.ts")).rootsCommand,
+  },
 ];
 
 function mainHelp(): string {
@@ -95,15 +157,16 @@ export async function runCli(args: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
-    const command = COMMANDS.find((c) => c.name === first);
-    if (!command) {
+    const entry = COMMANDS.find((c) => c.name === first);
+    if (!entry) {
       throw new UsageError(
         `Unknown command "${first}"\nRun "skillscope --help" for the list of commands`,
       );
     }
+    const command = await entry.load();
     const { values, positionals } = parseCommandArgs(command, rest);
     if (values.help === true) {
-      writeOut(`${command.help}\n`);
+      writeOut(`${commandHelp(command)}\n`);
       return EXIT.ok;
     }
     return await command.run(values, positionals);

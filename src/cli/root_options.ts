@@ -8,33 +8,64 @@ import { defaultSources } from "../discover/default_roots.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import { directorySource } from "../discover/sources.ts";
-import type { OptionSpec, OptionValues } from "./command.ts";
+import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
 
-/** `--root`, `--recursive`, `--include`, `--exclude`, `--client`, `--no-project`. */
-export const SOURCE_OPTIONS: OptionSpec = {
-  root: { type: "string", multiple: true },
-  recursive: { type: "boolean" },
-  include: { type: "string", multiple: true },
-  exclude: { type: "string", multiple: true },
-  client: { type: "string", multiple: true },
-  "no-project": { type: "boolean" },
+/** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
+export const ROOT_OPTIONS: OptionDefs = {
+  root: {
+    type: "string",
+    multiple: true,
+    arg: "DIR",
+    help:
+      "A skills directory (repeatable; earlier wins on a name clash). Without --root: the default roots (project .agents/skills from the git root down to the cwd, then ~/.agents/skills, plus each --client's roots)",
+  },
+  recursive: {
+    type: "boolean",
+    help:
+      "Find skills at any depth below each --root (bounded: depth 6, 2000 directories)",
+  },
+  client: {
+    type: "string",
+    multiple: true,
+    arg: "NAME",
+    help:
+      "Add an agent's roots: claude, codex, gemini, opencode, cursor, zero (repeatable)",
+  },
+  "no-project": {
+    type: "boolean",
+    help: "Leave out project roots (an untrusted folder)",
+  },
+  include: {
+    type: "string",
+    multiple: true,
+    arg: "PAT",
+    help: "Keep only names matching PAT (* and ?; repeatable)",
+  },
+  exclude: {
+    type: "string",
+    multiple: true,
+    arg: "PAT",
+    help: "Drop names matching PAT (repeatable; wins over --include)",
+  },
 };
 
-/** Help lines for {@linkcode SOURCE_OPTIONS}. */
-export const SOURCE_HELP = `Roots:
-  --root DIR       A skills directory (repeatable; earlier wins on a name
-                   clash). Without --root: the default roots (project
-                   .agents/skills from the git root down to the cwd, then
-                   ~/.agents/skills, plus each --client's roots)
-  --recursive      Find skills at any depth below each --root (bounded:
-                   depth 6, 2000 directories)
-  --client NAME    Add an agent's roots: claude, codex, gemini, opencode,
-                   cursor, zero (repeatable)
-  --no-project     Leave out project roots (an untrusted folder)
-  --include PAT    Keep only names matching PAT (* and ?; repeatable)
-  --exclude PAT    Drop names matching PAT (repeatable; wins over --include)`;
+/** The `Roots:` block of a command that discovers skills. */
+export const ROOTS_GROUP: OptionGroup = {
+  title: "Roots",
+  options: ROOT_OPTIONS,
+};
+
+/**
+ * `--json`, with what it prints.
+ *
+ * @param help The help text (default `Print JSON`).
+ * @returns The option.
+ */
+export function jsonOption(help = "Print JSON"): OptionDefs {
+  return { json: { type: "boolean", help } };
+}
 
 /**
  * Builds discovery options from the parsed root options.

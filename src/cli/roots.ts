@@ -5,6 +5,7 @@
  * @module
  */
 import { defaultRoots } from "../discover/default_roots.ts";
+import { jsonOption, ROOT_OPTIONS } from "./root_options.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {
@@ -18,23 +19,19 @@ import {
 /** The `roots` command. */
 export const rootsCommand: Command = {
   name: "roots",
-  summary: "Show the default skill roots, whether each exists and may be read",
-  help: `Usage: skillscope roots [--client NAME]... [--no-project] [--json]
-
-Prints the default roots in precedence order with their scope, whether each
-exists, and whether Deno grants read access to it.
-
-Options:
-  --client NAME    Add an agent's roots: claude, codex, gemini, opencode,
-                   cursor, zero (repeatable)
-  --no-project     Leave out project roots
-  --json           Print [{ "path", "scope", "client", "exists", "permitted" }]
-  -h, --help       Show this help`,
-  options: {
-    client: { type: "string", multiple: true },
-    "no-project": { type: "boolean" },
-    json: { type: "boolean" },
-  },
+  usage: "roots [--client NAME]... [--no-project] [--json]",
+  description:
+    "Prints the default roots in precedence order with their scope, whether each\nexists, and whether Deno grants read access to it.",
+  groups: [{
+    title: "Options",
+    options: {
+      client: ROOT_OPTIONS.client!,
+      "no-project": { type: "boolean", help: "Leave out project roots" },
+      ...jsonOption(
+        'Print [{ "path", "scope", "client", "exists", "permitted" }]',
+      ),
+    },
+  }],
   run(values): Promise<number> {
     const clients = (values.client as string[] | undefined) ?? [];
     let result;

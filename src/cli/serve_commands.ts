@@ -17,34 +17,18 @@ import {
 } from "./io.ts";
 import {
   expectArgs,
+  jsonOption,
   openSkillSet,
-  SOURCE_HELP,
-  SOURCE_OPTIONS,
+  ROOTS_GROUP,
 } from "./root_options.ts";
-
-const JSON_OPTION = { json: { type: "boolean" as const } };
-
-function help(usage: string, what: string, extra = ""): string {
-  return `Usage: skillscope ${usage}
-
-${what}
-
-${SOURCE_HELP}
-${extra === "" ? "" : `\n${extra}\n`}
-Options:
-  --json           Print JSON
-  -h, --help       Show this help`;
-}
 
 /** `read NAME`. */
 export const readCommand: Command = {
   name: "read",
-  summary: "Print a skill's instructions (SKILL.md body, frontmatter stripped)",
-  help: help(
-    "read NAME [--json]",
+  usage: "read NAME [--json]",
+  description:
     'Prints the body of SKILL.md. --json adds "name", "dir" and "resources".',
-  ),
-  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = openSkillSet(values);
@@ -68,13 +52,10 @@ export const readCommand: Command = {
 /** `asset NAME RELPATH`. */
 export const assetCommand: Command = {
   name: "asset",
-  summary:
-    "Print a file bundled with a skill (refuses paths outside the skill)",
-  help: help(
-    "asset NAME RELPATH",
-    'Writes the file\'s bytes to stdout. RELPATH is relative to the skill directory;\nabsolute paths, ".." and symlinks leading outside the skill are refused (exit 1).',
-  ),
-  options: { ...SOURCE_OPTIONS },
+  usage: "asset NAME RELPATH",
+  description:
+    'Writes the file\'s bytes to stdout. RELPATH is relative to the skill\ndirectory; absolute paths, ".." and symlinks leading outside the skill are\nrefused (exit 1).',
+  groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
     const [name, path] = expectArgs(
       positionals,
@@ -97,12 +78,10 @@ export const assetCommand: Command = {
 /** `resources NAME`. */
 export const resourcesCommand: Command = {
   name: "resources",
-  summary: "List the files bundled with a skill",
-  help: help(
-    "resources NAME [--json]",
-    'Lists the skill\'s files (relative paths; hidden ones skipped). --json: { "files", "truncated" }.',
-  ),
-  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  usage: "resources NAME [--json]",
+  description:
+    'Lists the skill\'s files (relative paths; hidden ones skipped).\n--json: { "files", "truncated" }.',
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
     const set = openSkillSet(values);
@@ -122,13 +101,10 @@ export const resourcesCommand: Command = {
 /** `match PATH...`. */
 export const matchCommand: Command = {
   name: "match",
-  summary:
-    "Show the skills whose globs match the given paths (plus always-on ones)",
-  help: help(
-    "match PATH... [--json]",
-    'Prints the names of the matching skills. --json: { "matched": [{ name, path, globs, alwaysApply }] }.',
-  ),
-  options: { ...SOURCE_OPTIONS, ...JSON_OPTION },
+  usage: "match PATH... [--json]",
+  description:
+    'Prints the names of the matching skills.\n--json: { "matched": [{ name, path, globs, alwaysApply }] }.',
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"match" needs at least one PATH');
@@ -154,13 +130,15 @@ export const matchCommand: Command = {
 /** `search QUERY`. */
 export const searchCommand: Command = {
   name: "search",
-  summary: "Rank the skills by relevance to a query",
-  help: help(
-    "search QUERY [--limit N] [--json]",
-    "Ranks skills by BM25 over their names and descriptions.",
-    "  --limit N        Most results (default 10)",
-  ),
-  options: { ...SOURCE_OPTIONS, ...JSON_OPTION, limit: { type: "string" } },
+  usage: "search QUERY [--limit N] [--json]",
+  description: "Ranks skills by BM25 over their names and descriptions.",
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      limit: { type: "string", arg: "N", help: "Most results (default 10)" },
+      ...jsonOption(),
+    },
+  }],
   run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"search" needs a QUERY');
@@ -206,17 +184,25 @@ const FORMATS: readonly CatalogFormat[] = [
 /** `catalog`. */
 export const catalogCommand: Command = {
   name: "catalog",
-  summary: "Print the skill catalog for a system prompt",
-  help: help(
-    "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
+  usage: "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
+  description:
     "Prints the catalog sorted by name; nothing at all when there are no skills.",
-    "  --format F       xml (default), json, markdown, or skills-ref (the reference\n                   tool's to-prompt output)\n  --max-chars N    Budget: shorten, then drop descriptions, then omit skills",
-  ),
-  options: {
-    ...SOURCE_OPTIONS,
-    format: { type: "string" },
-    "max-chars": { type: "string" },
-  },
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      format: {
+        type: "string",
+        arg: "F",
+        help:
+          "xml (default), json, markdown, or skills-ref (the reference tool's to-prompt output)",
+      },
+      "max-chars": {
+        type: "string",
+        arg: "N",
+        help: "Budget: shorten, then drop descriptions, then omit skills",
+      },
+    },
+  }],
   run(values): Promise<number> {
     const format = (values.format ?? "xml") as CatalogFormat;
     if (!FORMATS.includes(format)) {
@@ -245,12 +231,10 @@ export const catalogCommand: Command = {
 /** `activate NAME`. */
 export const activateCommand: Command = {
   name: "activate",
-  summary: "Print the activation payload of a skill (<skill_content>)",
-  help: help(
-    "activate NAME",
-    'Prints <skill_content name="…"> with the body, the skill directory and its files.',
-  ),
-  options: { ...SOURCE_OPTIONS },
+  usage: "activate NAME",
+  description:
+    'Prints <skill_content name="…"> with the body, the skill directory and its\nfiles.',
+  groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
     const set = openSkillSet(values);
@@ -262,28 +246,33 @@ export const activateCommand: Command = {
 /** `mcp`. */
 export const mcpCommand: Command = {
   name: "mcp",
-  summary: "Serve the skills over MCP (stdio or Streamable HTTP)",
-  help: help(
+  usage:
     "mcp [--root DIR]... [--http [HOST:]PORT [--allow-remote]] [--no-watch]",
-    `Runs an MCP server with the standard skills extension
+  description: `Runs an MCP server with the standard skills extension
 (io.modelcontextprotocol/skills: skills/list, skills/get, resources/read and
 resources/directory/read on skill://NAME/PATH) and the tools skills_list,
 skills_read, skills_read_asset, skills_match and skills_search. It watches the
 roots and tells the client when skills change. Diagnostics go to stderr.
-
-Transports:
-  (default)            stdin/stdout, one JSON-RPC message per line
-  --http [HOST:]PORT   Streamable HTTP at http://HOST:PORT/mcp (HOST defaults
-                       to 127.0.0.1; needs --allow-net=HOST)
-  --allow-remote       Allow a HOST that is not a loopback address
-  --no-watch           Do not watch the roots for changes`,
-  ),
-  options: {
-    ...SOURCE_OPTIONS,
-    http: { type: "string" },
-    "allow-remote": { type: "boolean" },
-    "no-watch": { type: "boolean" },
-  },
+Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      http: {
+        type: "string",
+        arg: "[HOST:]PORT",
+        help:
+          "Streamable HTTP at http://HOST:PORT/mcp (HOST defaults to 127.0.0.1; needs --allow-net=HOST)",
+      },
+      "allow-remote": {
+        type: "boolean",
+        help: "Allow a HOST that is not a loopback address",
+      },
+      "no-watch": {
+        type: "boolean",
+        help: "Do not watch the roots for changes",
+      },
+    },
+  }],
   async run(values): Promise<number> {
     const http = values.http === undefined
       ? undefined

@@ -6,6 +6,7 @@
  */
 import { validateSkillDir } from "../parse/validate.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import { jsonOption } from "./root_options.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, formatDiagnostic, writeJson, writeOut } from "./io.ts";
@@ -20,23 +21,22 @@ interface ValidateEntry {
 /** The `validate` command. */
 export const validateCommand: Command = {
   name: "validate",
-  summary: "Check skill directories against the Agent Skills specification",
-  help: `Usage: skillscope validate PATH... [--strict] [--json]
-
-Validates each PATH, a skill directory or its SKILL.md. Only the head of
-SKILL.md is read.
-
-Options:
-  --strict   Every violation is an error (unknown fields, a description over
-             1024 characters, YAML that only parses after quoting ": ")
-  --json     Print [{ "path", "valid", "diagnostics" }]
-  -h, --help Show this help
-
-Exit codes: 0 all valid, 1 any invalid, 2 usage, 3 missing permission.`,
-  options: {
-    strict: { type: "boolean" },
-    json: { type: "boolean" },
-  },
+  usage: "validate PATH... [--strict] [--json]",
+  description:
+    "Validates each PATH, a skill directory or its SKILL.md. Only the head of\nSKILL.md is read.",
+  groups: [{
+    title: "Options",
+    options: {
+      strict: {
+        type: "boolean",
+        help:
+          'Every violation is an error (unknown fields, a description over 1024 characters, YAML that only parses after quoting ": ")',
+      },
+      ...jsonOption('Print [{ "path", "valid", "diagnostics" }]'),
+    },
+  }],
+  footer:
+    "Exit codes: 0 all valid, 1 any invalid, 2 usage, 3 missing permission.",
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError(
