@@ -43,7 +43,7 @@ export {
   validateSkillDirSync,
   validateSkillMd,
 } from "./src/parse/validate.ts";
-export { isValidSkillName } from "./src/parse/fields.ts";
+export { isValidSkillName } from "./src/parse/skill_name.ts";
 export { VERSION } from "./src/shared/version.ts";
 export {
   type DirectorySource,

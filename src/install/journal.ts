@@ -16,7 +16,7 @@
  */
 import { join } from "node:path";
 import { existsSync as exists } from "../shared/fs_checks.ts";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 import {
   type LockEntry,
   lockEntryProblem,

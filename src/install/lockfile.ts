@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 import { InstallError } from "./errors.ts";
 import { type DirIdentity, workName } from "./owner.ts";
 import { MAX_LOCKFILE_BYTES, readStateFileSync } from "./state_file.ts";

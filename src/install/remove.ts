@@ -11,7 +11,7 @@ import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
 import { dirIdentitySync, workName } from "./owner.ts";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 import {
   assertWritable,
   type CommonInstallOptions,

@@ -16,7 +16,7 @@ import { recoverSync } from "./journal.ts";
 import { type LockEntry, readLockfileSync } from "./lockfile.ts";
 import { acquireLock, type LockOptions } from "./mutex.ts";
 import { dirIdentitySync } from "./owner.ts";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 
 /** One file that differs from the lockfile. */
 export interface FileDrift {

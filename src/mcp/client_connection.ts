@@ -12,7 +12,26 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { LineTransport } from "./stdio.ts";
-import type { McpHttpTarget, McpStdioTarget } from "./client_source.ts";
+
+/** An MCP server reached over Streamable HTTP. */
+export interface McpHttpTarget {
+  /** The endpoint, e.g. `http://127.0.0.1:8808/mcp`. */
+  readonly url: string | URL;
+  /** Extra request headers (e.g. `Authorization`). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An MCP server started as a process and spoken to on its stdin/stdout. */
+export interface McpStdioTarget {
+  /** The program. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args?: readonly string[];
+  /** Its environment (default: inherited). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its working directory. */
+  readonly cwd?: string;
+}
 
 /** An open connection: the MCP client, its skills client, and how to end both. */
 export interface Connection {

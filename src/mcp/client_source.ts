@@ -12,28 +12,14 @@ import {
   type RemoteSource,
 } from "../discover/remote_source.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
-import { type Connection, open, redact } from "./client_connection.ts";
+import {
+  type Connection,
+  type McpHttpTarget,
+  type McpStdioTarget,
+  open,
+  redact,
+} from "./client_connection.ts";
 import { remoteContent, toSkill } from "./remote_skill.ts";
-
-/** An MCP server reached over Streamable HTTP. */
-export interface McpHttpTarget {
-  /** The endpoint, e.g. `http://127.0.0.1:8808/mcp`. */
-  readonly url: string | URL;
-  /** Extra request headers (e.g. `Authorization`). */
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** An MCP server started as a process and spoken to on its stdin/stdout. */
-export interface McpStdioTarget {
-  /** The program. */
-  readonly command: string;
-  /** Its arguments. */
-  readonly args?: readonly string[];
-  /** Its environment (default: inherited). */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Its working directory. */
-  readonly cwd?: string;
-}
 
 /** Options of {@linkcode mcpSource}. */
 export interface McpSourceOptions {

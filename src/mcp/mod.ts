@@ -36,12 +36,14 @@ export {
 } from "./stdio.ts";
 export { DEFAULT_PAGE_SIZE } from "./skill_source.ts";
 export {
-  type McpHttpTarget,
   type McpSource,
   mcpSource,
   type McpSourceOptions,
-  type McpStdioTarget,
 } from "./client_source.ts";
+export {
+  type McpHttpTarget,
+  type McpStdioTarget,
+} from "./client_connection.ts";
 export {
   DigestCache,
   type ManifestFile,

@@ -19,7 +19,7 @@ import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
 import { DEFAULT_PAGE_SIZE, skillSetSource } from "./skill_source.ts";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 import { skillFileUri } from "./uri.ts";
 
 /** Options of {@linkcode createMcpServer}. */

@@ -16,7 +16,7 @@ import type {
   SkillReadResult,
   SkillSource as SdkSkillSource,
 } from "@modelcontextprotocol/server/ext/skills";
-import { isValidSkillName } from "../parse/fields.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { remoteContentOf } from "../discover/remote_source.ts";

@@ -6,7 +6,8 @@
  */
 import { truncate } from "./frontmatter.ts";
 import { levelOf } from "../shared/diagnostics.ts";
-import type { Diagnostic, RuleCode, SkillFields } from "../shared/types.ts";
+import type { Diagnostic, SkillFields } from "../shared/types.ts";
+import { charLength, checkName, type Report } from "./skill_name.ts";
 
 /** Fields the specification defines. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set([
@@ -33,10 +34,9 @@ export const KNOWN_EXTENSION_FIELDS: ReadonlySet<string> = new Set([
   "tags",
 ]);
 
-/** Most characters in a name. */
-export const MAX_NAME_CHARS = 64;
 /** Most characters in a description before `description-too-long`. */
 export const MAX_DESCRIPTION_CHARS = 1024;
+
 /** Most characters in `compatibility`. */
 export const MAX_COMPATIBILITY_CHARS = 500;
 
@@ -51,8 +51,6 @@ export interface FieldContext {
   /** 1-based file line of a top-level key (called only when reporting). */
   readonly lineOf: (key: string) => number | undefined;
 }
-
-type Report = (code: RuleCode, message: string, key?: string) => void;
 
 /**
  * Types the fields of a frontmatter map and checks every rule of the
@@ -81,8 +79,26 @@ export function checkFields(
       column: 1,
     });
   };
-  const fields: { -readonly [K in keyof SkillFields]: SkillFields[K] } = {};
+  const fields: MutableFields = {};
+  const step: FieldStep = { data, fields, file, report, context };
+  for (const check of FIELD_STEPS) check(step);
+  return { fields, diagnostics };
+}
 
+type MutableFields = { -readonly [K in keyof SkillFields]: SkillFields[K] };
+
+/** What each field check reads and writes. */
+interface FieldStep {
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly fields: MutableFields;
+  readonly file: string;
+  readonly report: Report;
+  readonly context: FieldContext;
+}
+
+/** `name`: present, a non-empty string, and valid by the naming rules. */
+function checkNameField(step: FieldStep): void {
+  const { data, fields, file, report, context } = step;
   const name = scalarString(data.name);
   if (name === undefined || name.trim() === "") {
     const got = data.name === undefined
@@ -100,7 +116,11 @@ export function checkFields(
     fields.name = name;
     checkName(name, context.dirName, file, report);
   }
+}
 
+/** `description`: present, a non-empty string, within 1024 characters. */
+function checkDescriptionField(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   const description = scalarString(data.description)?.trim();
   if (description === undefined || description === "") {
     const got = data.description === undefined
@@ -125,7 +145,11 @@ export function checkFields(
       );
     }
   }
+}
 
+/** `license` (any scalar) and `compatibility` (a string within 500 characters). */
+function checkLicenseAndCompatibility(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   const license = scalarString(data.license);
   if (license !== undefined) fields.license = license;
 
@@ -150,12 +174,20 @@ export function checkFields(
       }
     }
   }
+}
 
+/** `metadata`: a map of string keys to string values. */
+function checkMetadataField(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   if (data.metadata !== undefined && data.metadata !== null) {
     const metadata = checkMetadata(data.metadata, file, report);
     if (metadata) fields.metadata = metadata;
   }
+}
 
+/** `allowed-tools`: a space-separated string (a list of strings accepted leniently). */
+function checkAllowedToolsField(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   const tools = data["allowed-tools"];
   if (tools !== undefined && tools !== null) {
     if (typeof tools === "string") {
@@ -179,7 +211,11 @@ export function checkFields(
       );
     }
   }
+}
 
+/** `globs` / `paths`: a string or a list of strings. */
+function checkGlobsField(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   const globKey = data.globs !== undefined
     ? "globs"
     : data.paths !== undefined
@@ -199,7 +235,11 @@ export function checkFields(
       fields.globs = Object.freeze(globs);
     }
   }
+}
 
+/** `alwaysApply` / `always_apply`: a boolean. */
+function checkAlwaysApplyField(step: FieldStep): void {
+  const { data, fields, file, report } = step;
   const applyKey = data.alwaysApply !== undefined
     ? "alwaysApply"
     : data.always_apply !== undefined
@@ -219,7 +259,11 @@ export function checkFields(
       );
     }
   }
+}
 
+/** Fields outside the specification (other agents' known fields pass when lenient). */
+function checkUnknownFields(step: FieldStep): void {
+  const { data, file, report, context } = step;
   for (const key of Object.keys(data)) {
     if (SPEC_FIELDS.has(key)) continue;
     if (!context.strict && KNOWN_EXTENSION_FIELDS.has(key)) continue;
@@ -231,74 +275,19 @@ export function checkFields(
       key,
     );
   }
-  return { fields, diagnostics };
 }
 
-const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
-
-const SIMPLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-function checkName(
-  raw: string,
-  dirName: string | undefined,
-  file: string,
-  report: Report,
-): void {
-  // The common case: a valid ASCII name of the right length equal to its directory.
-  if (
-    raw.length <= MAX_NAME_CHARS && SIMPLE_NAME.test(raw) &&
-    (dirName === undefined || dirName === raw)
-  ) return;
-  const name = raw.normalize("NFKC");
-  const shown = truncate(name, 80);
-  const length = charLength(name);
-  if (length > MAX_NAME_CHARS) {
-    report(
-      "name-too-long",
-      `"name" "${shown}" in ${file} has ${length} characters; the limit is ${MAX_NAME_CHARS}`,
-      "name",
-    );
-  }
-  if (name !== name.toLowerCase()) {
-    report(
-      "name-not-lowercase",
-      `"name" "${shown}" in ${file} must be lowercase`,
-      "name",
-    );
-  }
-  if (name.startsWith("-") || name.endsWith("-")) {
-    report(
-      "name-hyphen-edge",
-      `"name" "${shown}" in ${file} must not start or end with "-"`,
-      "name",
-    );
-  }
-  if (name.includes("--")) {
-    report(
-      "name-consecutive-hyphens",
-      `"name" "${shown}" in ${file} must not contain "--"`,
-      "name",
-    );
-  }
-  if (!NAME_CHARS.test(name)) {
-    report(
-      "name-invalid-chars",
-      `"name" ${
-        JSON.stringify(truncate(name, 80))
-      } in ${file} may contain only letters, digits and "-"`,
-      "name",
-    );
-  }
-  if (dirName !== undefined && dirName.normalize("NFKC") !== name) {
-    report(
-      "name-dir-mismatch",
-      `"name" "${shown}" in ${file} differs from its directory name "${
-        truncate(dirName, 80)
-      }"`,
-      "name",
-    );
-  }
-}
+/** The field checks, in the order their diagnostics are reported. */
+const FIELD_STEPS: readonly ((step: FieldStep) => void)[] = [
+  checkNameField,
+  checkDescriptionField,
+  checkLicenseAndCompatibility,
+  checkMetadataField,
+  checkAllowedToolsField,
+  checkGlobsField,
+  checkAlwaysApplyField,
+  checkUnknownFields,
+];
 
 function checkMetadata(
   value: unknown,
@@ -371,46 +360,4 @@ function describe(value: unknown): string {
   if (typeof value === "object") return "a mapping";
   if (typeof value === "string") return `"${truncate(value, 40)}"`;
   return `${typeof value} ${String(value)}`;
-}
-
-/**
- * Length in Unicode code points (what the specification calls characters).
- *
- * @param value A string.
- * @returns Its number of code points.
- */
-export function charLength(value: string): number {
-  let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff) count++;
-  }
-  return count;
-}
-
-/**
- * Whether `name` is a skill name that is safe as a single path segment and
- * valid by the specification: NFKC-normalized, 1–64 characters, lowercase
- * letters, digits and single inner hyphens. Names read from state files
- * (`skills.lock`, the journal) must pass it before they touch a path.
- *
- * @example Usage
- * ```ts
- * import { isValidSkillName } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(isValidSkillName("pdf-tools"), true);
- * assert.equal(isValidSkillName("../../.git/hooks/post-checkout"), false);
- * ```
- *
- * @param name A candidate name.
- * @returns `true` when it is valid.
- */
-export function isValidSkillName(name: unknown): name is string {
-  if (typeof name !== "string" || name === "") return false;
-  if (SIMPLE_NAME.test(name)) return name.length <= MAX_NAME_CHARS;
-  return name === name.normalize("NFKC") &&
-    charLength(name) <= MAX_NAME_CHARS && name === name.toLowerCase() &&
-    NAME_CHARS.test(name) && !name.startsWith("-") && !name.endsWith("-") &&
-    !name.includes("--");
 }
