@@ -9,10 +9,13 @@
  * @example Parse and validate a SKILL.md
  * ```ts
  * import { parseSkillMd, validateSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const text = "---\nname: demo\ndescription: Shows how it works\n---\n# Demo\n";
  * const parsed = parseSkillMd(text, { dirName: "demo" });
- * console.log(parsed.fields.name, validateSkillMd(text, { dirName: "demo", strict: true }));
+ * assert.equal(parsed.fields.name, "demo");
+ * assert.equal(parsed.body, "# Demo\n");
+ * assert.deepEqual(validateSkillMd(text, { dirName: "demo", strict: true }), []);
  * ```
  *
  * @module

@@ -143,10 +143,13 @@ export const CLIENTS: readonly ClientName[] = Object.freeze([
  * @example Usage
  * ```ts
  * import { defaultRoots } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const { roots } = defaultRoots({ cwd: "/work/project", home: "/home/me", ancestors: false });
- * console.log(roots.map((r) => `${r.scope} ${r.path}`));
- * // ["project /work/project/.agents/skills", "user /home/me/.agents/skills"]
+ * assert.deepEqual(roots.map((r) => `${r.scope} ${r.path}`), [
+ *   "project /work/project/.agents/skills",
+ *   "user /home/me/.agents/skills",
+ * ]);
  * ```
  *
  * @param options cwd, home, clients, ancestors, trustProject.

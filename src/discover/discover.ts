@@ -54,12 +54,25 @@ export interface DiscoverOptions {
  * @example Usage
  * ```ts
  * import { directorySource, discoverSync } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
  * const { skills, diagnostics } = discoverSync({
- *   sources: [directorySource("./fixtures/skills")],
+ *   sources: [directorySource(root)],
  *   exclude: ["sql-*"],
  * });
- * console.log(skills.map((s) => s.name), diagnostics.length);
+ * assert.deepEqual(skills.map((s) => s.name), ["pdf-tools"]);
+ * assert.deepEqual(diagnostics, []);
  * ```
  *
  * @param options Sources, filters, cache.
@@ -87,11 +100,28 @@ const SLICE_MS = 8;
  * @example Usage
  * ```ts
  * import { directorySource, discover } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
  * const { skills, shadowed } = await discover({
- *   sources: [directorySource("./fixtures/skills", { scope: "project" })],
+ *   sources: [
+ *     directorySource(root, { scope: "project" }),
+ *     directorySource(root, { scope: "user" }),
+ *   ],
  * });
- * console.log(skills.length, shadowed.length);
+ * assert.equal(skills.length, 2);
+ * assert.equal(skills[0]!.scope, "project");
+ * assert.equal(shadowed.length, 2); // the same skills again, from the second root
  * ```
  *
  * @param options Sources, filters, cache.

@@ -45,12 +45,24 @@ function storeOf(cache: SkillCache): Store {
  * @example One cache per tenant
  * ```ts
  * import { directorySource, discoverSync, SkillCache } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const tenantCache = new SkillCache();
- * const sources = [directorySource("./fixtures/skills")];
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const sources = [directorySource(root)];
  * const first = discoverSync({ sources, cache: tenantCache });
  * const again = discoverSync({ sources, cache: tenantCache });
- * console.log(first.skills[0] === again.skills[0]); // true: the same frozen object
+ * assert.equal(first.skills[0], again.skills[0]); // the same frozen object
  * tenantCache.invalidate();
  * ```
  */

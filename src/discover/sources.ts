@@ -107,9 +107,24 @@ export type SkillSource =
  * @example Usage
  * ```ts
  * import { directorySource, discoverSync } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const source = directorySource("./fixtures/skills", { scope: "project" });
- * console.log(discoverSync({ sources: [source] }).skills.map((s) => s.name));
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const source = directorySource(root, { scope: "project" });
+ * assert.deepEqual(
+ *   discoverSync({ sources: [source] }).skills.map((s) => `${s.scope} ${s.name}`),
+ *   ["project pdf-tools", "project sql-review"],
+ * );
  * ```
  *
  * @param path The root directory (path or `file:` URL).
@@ -142,13 +157,14 @@ export function directorySource(
  * @example Usage
  * ```ts
  * import { discoverSync, embeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const source = embeddedSkill({
  *   name: "hello",
  *   description: "Greets the user",
  *   content: "# Hello\nSay hello.\n",
  * });
- * console.log(discoverSync({ sources: [source] }).skills[0]?.name); // "hello"
+ * assert.equal(discoverSync({ sources: [source] }).skills[0]?.name, "hello");
  * ```
  *
  * @param skill The skill: name, description, content, globs, alwaysApply, assets.

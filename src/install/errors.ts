@@ -15,9 +15,10 @@
  * @example Usage
  * ```ts
  * import { InstallError } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
  *
  * const error = new InstallError("clash", 'Skill "pdf" is installed from another source');
- * console.log(error.code); // "clash"
+ * assert.equal(error.code, "clash");
  * ```
  */
 export class InstallError extends Error {

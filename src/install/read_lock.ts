@@ -14,8 +14,10 @@ import { type Lockfile, readLockfileSync } from "./lockfile.ts";
  * @example Usage
  * ```ts
  * import { readLock } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
  *
- * console.log(Object.keys(readLock("./fixtures/skills").skills)); // []
+ * const dir = await Deno.makeTempDir();
+ * assert.deepEqual(Object.keys(readLock(dir).skills), []); // no skills.lock yet
  * ```
  *
  * @param dir The skills directory.

@@ -74,9 +74,20 @@ export function validateSkillMd(
  * @example Validate a directory
  * ```ts
  * import { validateSkillDir } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const diagnostics = await validateSkillDir("./fixtures/skills/pdf-tools", { strict: true });
- * console.log(diagnostics.length === 0 ? "valid" : diagnostics);
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * assert.deepEqual(await validateSkillDir(`${root}/pdf-tools`, { strict: true }), []);
  * ```
  *
  * @param path A skill directory or its `SKILL.md`.
@@ -101,10 +112,22 @@ export function validateSkillDir(
  * @example Validate a directory synchronously
  * ```ts
  * import { validateSkillDirSync } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const errors = validateSkillDirSync("./fixtures/skills/pdf-tools")
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const errors = validateSkillDirSync(`${root}/pdf-tools`)
  *   .filter((d) => d.level === "error");
- * console.log(errors.length); // 0
+ * assert.deepEqual(errors, []);
  * ```
  *
  * @param path A skill directory or its `SKILL.md`.

@@ -16,9 +16,23 @@ import type { Skill } from "../shared/types.ts";
  * @example Usage
  * ```ts
  * import { directorySource, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
- * console.log(await set.activate("pdf-tools"));
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const set = SkillSet.openSync({ sources: [directorySource(root)] });
+ * const payload = await set.activate("pdf-tools");
+ * assert.match(payload, /^<skill_content name="pdf-tools">\n# pdf-tools/);
+ * assert.equal(set.isActive("pdf-tools"), true);
  * ```
  *
  * @param skill The skill.

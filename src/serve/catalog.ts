@@ -154,10 +154,23 @@ function shorten(text: string, max: number): string {
  * @example A catalog within a budget
  * ```ts
  * import { directorySource, discoverSync, renderCatalog } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const { skills } = discoverSync({ sources: [directorySource(root)] });
  * const xml = renderCatalog(skills, { format: "xml", maxChars: 2000 });
- * console.log(xml.length <= 2000); // true
+ * assert.ok(xml.length <= 2000);
+ * assert.match(xml, /<name>pdf-tools<\/name>/);
  * ```
  *
  * @param skills The skills (any order).

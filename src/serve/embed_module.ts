@@ -53,9 +53,22 @@ const MAX_SKILL_MD_BYTES = 8 * 1024 * 1024;
  * @example Usage
  * ```ts
  * import { generateEmbedModule } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const { code, skills } = generateEmbedModule("./fixtures/skills", { importFrom: "@skillscope/skills" });
- * console.log(skills, code.split("\n")[0]);
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const { code, skills } = generateEmbedModule(root, { importFrom: "@skillscope/skills" });
+ * assert.deepEqual(skills, ["pdf-tools", "sql-review"]);
+ * assert.match(code, /from "@skillscope\/skills"/);
  * ```
  *
  * @param dir The skills directory.

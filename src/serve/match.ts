@@ -56,10 +56,24 @@ export function normalizeMatchPath(path: string): string {
  * @example Usage
  * ```ts
  * import { directorySource, discoverSync, matchSkills } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
- * console.log(matchSkills(skills, ["db/migrations/001.sql"]).map((s) => s.name));
- * // ["brand-guidelines", "sql-review"]
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const { skills } = discoverSync({ sources: [directorySource(root)] });
+ * assert.deepEqual(
+ *   matchSkills(skills, ["db/migrations/001.sql"]).map((s) => s.name),
+ *   ["sql-review"],
+ * );
  * ```
  *
  * @param skills Candidate skills.

@@ -132,9 +132,21 @@ function buildIndex(skills: readonly Skill[]): Index {
  * @example Usage
  * ```ts
  * import { directorySource, discoverSync, searchSkills } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
- * console.log(searchSkills(skills, "fill a pdf form")[0]?.skill.name); // "pdf-tools"
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const { skills } = discoverSync({ sources: [directorySource(root)] });
+ * assert.equal(searchSkills(skills, "fill a pdf form")[0]?.skill.name, "pdf-tools");
  * ```
  *
  * @param skills Candidate skills.

@@ -49,9 +49,22 @@ import {
  * @example Usage
  * ```ts
  * import { directorySource, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const set = await SkillSet.open({ sources: [directorySource("./fixtures/skills")] });
- * console.log(set.get("pdf-tools")?.description);
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const set = await SkillSet.open({ sources: [directorySource(root)] });
+ * assert.equal(set.get("pdf-tools")?.description, "Fill and read PDF forms");
+ * assert.equal(await set.read("sql-review"), "# sql-review\n");
  * ```
  */
 export class SkillSet {

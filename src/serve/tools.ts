@@ -105,9 +105,22 @@ export type ToolResult =
  * @example Usage
  * ```ts
  * import { directorySource, SkillSet, skillTools } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
- * console.log(skillTools(set).map((t) => t.name));
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const set = SkillSet.openSync({ sources: [directorySource(root)] });
+ * const read = skillTools(set).find((t) => t.name === "skills_read")!;
+ * assert.deepEqual(read.inputSchema.properties?.name?.enum, ["pdf-tools", "sql-review"]);
  * ```
  *
  * @param set The skill set.
@@ -224,10 +237,22 @@ function buildTools(skills: readonly Skill[]): ToolDefinition[] {
  * @example Usage
  * ```ts
  * import { callSkillTool, directorySource, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const set = SkillSet.openSync({ sources: [directorySource(root)] });
  * const result = await callSkillTool(set, "skills_read_asset", { name: "pdf-tools", path: "../../etc/passwd" });
- * console.log(result.ok ? result.text : result.error.code); // "asset-path-invalid"
+ * assert.equal(result.ok ? "served" : result.error.code, "asset-path-invalid");
  * ```
  *
  * @param set The skill set.

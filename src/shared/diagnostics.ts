@@ -22,8 +22,10 @@ export interface Rule {
  * @example Usage
  * ```ts
  * import { RULES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * console.log(RULES["description-missing"]?.lenient); // "error"
+ * assert.equal(RULES["description-missing"].lenient, "error");
+ * assert.equal(RULES["unknown-field"].lenient, "warning");
  * ```
  */
 export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({

@@ -25,12 +25,12 @@ export interface ErrorLocation {
  * @example Usage
  * ```ts
  * import { parseSkillMd, SkillParseError } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * try {
- *   parseSkillMd("no frontmatter here");
- * } catch (error) {
- *   if (error instanceof SkillParseError) console.log(error.code); // "frontmatter-missing"
- * }
+ * assert.throws(
+ *   () => parseSkillMd("no frontmatter here"),
+ *   (error) => error instanceof SkillParseError && error.code === "frontmatter-missing",
+ * );
  * ```
  */
 export class SkillParseError extends SyntaxError {
@@ -68,9 +68,11 @@ export class SkillParseError extends SyntaxError {
  * @example Usage
  * ```ts
  * import { PermissionDeniedError } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const error = new PermissionDeniedError("read", "/skills", "--allow-read=/skills");
- * console.log(error.flag); // "--allow-read=/skills"
+ * assert.equal(error.flag, "--allow-read=/skills");
+ * assert.equal(error.code, "permission-denied");
  * ```
  */
 export class PermissionDeniedError extends Error {
@@ -108,9 +110,11 @@ export class PermissionDeniedError extends Error {
  * @example Usage
  * ```ts
  * import { InvalidSourceError } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const error = new InvalidSourceError("not-a-directory", "/etc/hosts", 'Skill root "/etc/hosts" is not a directory');
- * console.log(error.code); // "not-a-directory"
+ * assert.equal(error.code, "not-a-directory");
+ * assert.ok(error instanceof TypeError);
  * ```
  */
 export class InvalidSourceError extends TypeError {
@@ -142,13 +146,24 @@ export class InvalidSourceError extends TypeError {
  * @example Usage
  * ```ts
  * import { directorySource, SkillAccessError, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const set = SkillSet.openSync({ sources: [directorySource("./fixtures/skills")] });
- * try {
- *   await set.readAsset("pdf-tools", "../../etc/passwd");
- * } catch (error) {
- *   if (error instanceof SkillAccessError) console.log(error.code); // "asset-path-invalid"
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
  * }
+ * const set = SkillSet.openSync({ sources: [directorySource(root)] });
+ * await assert.rejects(
+ *   set.readAsset("pdf-tools", "../../etc/passwd"),
+ *   (error) => error instanceof SkillAccessError && error.code === "asset-path-invalid",
+ * );
  * ```
  */
 export class SkillAccessError extends Error {

@@ -65,6 +65,7 @@ export type RuleCode =
  * @example Usage
  * ```ts
  * import type { Diagnostic } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const d: Diagnostic = {
  *   level: "warning",
@@ -74,7 +75,7 @@ export type RuleCode =
  *   line: 4,
  *   column: 1,
  * };
- * console.log(d.code);
+ * assert.equal(d.level, "warning");
  * ```
  */
 export interface Diagnostic {
@@ -98,9 +99,11 @@ export interface Diagnostic {
  * @example Usage
  * ```ts
  * import { parseSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const parsed = parseSkillMd("---\nname: demo\ndescription: Demo skill\n---\nBody\n");
- * console.log(parsed.fields.name); // "demo"
+ * assert.equal(parsed.fields.name, "demo");
+ * assert.equal(parsed.fields.description, "Demo skill");
  * ```
  */
 export interface SkillFields {
@@ -129,9 +132,10 @@ export interface SkillFields {
  * @example Usage
  * ```ts
  * import { parseSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const parsed = parseSkillMd("---\nname: demo\ndescription: Demo\n---\n# Hi\n");
- * console.log(parsed.body); // "# Hi\n"
+ * assert.equal(parsed.body, "# Hi\n");
  * ```
  */
 export interface ParsedSkill {
@@ -154,9 +158,10 @@ export interface ParsedSkill {
  * @example Usage
  * ```ts
  * import type { SkillOrigin } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const origin: SkillOrigin = { kind: "directory", key: "/home/me/.agents/skills" };
- * console.log(origin.kind);
+ * assert.equal(origin.kind, "directory");
  * ```
  */
 export interface SkillOrigin {
@@ -173,9 +178,22 @@ export interface SkillOrigin {
  * @example Usage
  * ```ts
  * import { discoverSync, directorySource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const { skills } = discoverSync({ sources: [directorySource("./fixtures/skills")] });
- * for (const skill of skills) console.log(skill.name, skill.path);
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const { skills } = discoverSync({ sources: [directorySource(root)] });
+ * assert.deepEqual(skills.map((s) => s.name), ["pdf-tools", "sql-review"]);
+ * assert.equal(skills[0]!.path, `${root}/pdf-tools/SKILL.md`);
  * ```
  */
 export interface Skill {
@@ -214,9 +232,10 @@ export interface Skill {
  * @example Usage
  * ```ts
  * import type { Shadowed } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
  * const s: Shadowed = { name: "pdf", winner: "/p/.agents/skills/pdf/SKILL.md", loser: "/home/me/.agents/skills/pdf/SKILL.md" };
- * console.log(`${s.name}: ${s.loser} is shadowed by ${s.winner}`);
+ * assert.ok(s.winner.startsWith("/p/"));
  * ```
  */
 export interface Shadowed {
@@ -235,9 +254,23 @@ export interface Shadowed {
  * @example Usage
  * ```ts
  * import { discover, directorySource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * const found = await discover({ sources: [directorySource("./fixtures/skills")] });
- * console.log(found.skills.length, found.diagnostics.length, found.shadowed.length);
+ * const root = await Deno.makeTempDir();
+ * for (const [name, description, extra] of [
+ *   ["pdf-tools", "Fill and read PDF forms", ""],
+ *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
+ * ]) {
+ *   await Deno.mkdir(`${root}/${name}`);
+ *   await Deno.writeTextFile(
+ *     `${root}/${name}/SKILL.md`,
+ *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
+ *   );
+ * }
+ * const found = await discover({ sources: [directorySource(root)] });
+ * assert.equal(found.skills.length, 2);
+ * assert.deepEqual(found.diagnostics, []);
+ * assert.deepEqual(found.shadowed, []);
  * ```
  */
 export interface Discovery {

@@ -11,8 +11,9 @@
  * @example Usage
  * ```ts
  * import { VERSION } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
- * console.log(VERSION); // "0.1.0"
+ * assert.match(VERSION, /^\d+\.\d+\.\d+/);
  * ```
  */
 export const VERSION = "0.1.0";
