@@ -227,21 +227,24 @@ if (!quick) {
   );
 }
 
+/** The longest pause of a 1 ms interval timer while `discover()` runs over `root`. */
+async function longestGap(root: string): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  await discover({ sources: [directorySource(root)], cache: false });
+  clearInterval(timer);
+  return longest;
+}
+
 // Event-loop gap of the async discover()
 {
   const gaps: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    let last = performance.now();
-    let longest = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 1);
-    await discover({ sources: [directorySource(root10k)], cache: false });
-    clearInterval(timer);
-    gaps.push(longest);
-  }
+  for (let i = 0; i < 5; i++) gaps.push(await longestGap(root10k));
   report(
     "longest event-loop gap during discover() of 10k",
     `${median(gaps).toFixed(1)} ms (median of 5)`,
@@ -251,21 +254,8 @@ if (!quick) {
     // At 100k a flat root's listing, its sort and the merge are each large:
     // the listing is read off the event loop, sort and merge run in slices.
     const gaps100k: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      let last = performance.now();
-      let longest = 0;
-      const timer = setInterval(() => {
-        const now = performance.now();
-        longest = Math.max(longest, now - last);
-        last = now;
-      }, 1);
-      await discover({
-        sources: [directorySource(benchTree(100_000))],
-        cache: false,
-      });
-      clearInterval(timer);
-      gaps100k.push(longest);
-    }
+    const root100k = benchTree(100_000);
+    for (let i = 0; i < 3; i++) gaps100k.push(await longestGap(root100k));
     report(
       "longest event-loop gap during discover() of 100k",
       `${median(gaps100k).toFixed(1)} ms (median of 3)`,

@@ -5,11 +5,9 @@ import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { createHttpHandler } from "../src/mcp/http.ts";
 import { currentDenoDir } from "./_helpers.ts";
+import { childEnv, FIXTURES, mcpArgs, serveLoopback } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
-  .replace(/\/$/, "");
 const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
 
 /** Runs one scenario; returns its output, failing the test on any failed check. */
@@ -47,21 +45,8 @@ async function startCli(
   root: string,
 ): Promise<{ url: string; child: Deno.ChildProcess; stderr: () => string }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${root}`,
-      "--allow-net=127.0.0.1",
-      CLI,
-      "mcp",
-      "--root",
-      root,
-      "--http",
-      "127.0.0.1:0",
-    ],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    args: mcpArgs(root, ["--http", "127.0.0.1:0"], ["--allow-net=127.0.0.1"]),
+    env: await childEnv(),
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -161,15 +146,8 @@ Deno.test("the library's HTTP handler with the suite's fixture tool and resource
       }),
     );
   });
-  const stop = new AbortController();
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    signal: stop.signal,
-    onListen: () => {},
-  }, handler.fetch);
+  const { url, close } = serveLoopback(handler.fetch);
   try {
-    const url = `http://127.0.0.1:${server.addr.port}/mcp`;
     for (
       const name of [
         "tools-call-simple-text",
@@ -181,8 +159,7 @@ Deno.test("the library's HTTP handler with the suite's fixture tool and resource
       await scenario(url, name);
     }
   } finally {
-    stop.abort();
-    await server.finished;
+    await close();
     await handler.close();
   }
 });

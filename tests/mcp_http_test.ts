@@ -3,33 +3,17 @@
 import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { mcpHttpHandler } from "../src/mcp/mod.ts";
-import { currentDenoDir } from "./_helpers.ts";
+import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
-  .replace(/\/$/, "");
 
 async function cli(
   args: string[],
   permissions: string[],
 ): Promise<{ code: number; stderr: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${FIXTURES}`,
-      ...permissions,
-      CLI,
-      "mcp",
-      "--root",
-      FIXTURES,
-      "--no-watch",
-      ...args,
-    ],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    args: mcpArgs(FIXTURES, ["--no-watch", ...args], permissions),
+    env: await childEnv(),
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -67,16 +51,7 @@ Deno.test("the HTTP handler answers 403 to a foreign Host or Origin (DNS rebindi
         accept: "application/json, text/event-stream",
         ...headers,
       },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "t", version: "1" },
-        },
-      }),
+      body: INITIALIZE,
     });
   try {
     const evilHost = await handler.fetch(

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import { currentDenoDir, skillMd, tempDir, writeSkill } from "./_helpers.ts";
+import { skillMd, tempDir, writeSkill } from "./_helpers.ts";
+import { childEnv, mcpArgs } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 
 async function connect(root: string): Promise<Client> {
@@ -16,18 +16,8 @@ async function connect(root: string): Promise<Client> {
   await client.connect(
     new StdioClientTransport({
       command: Deno.execPath(),
-      args: [
-        "run",
-        "--quiet",
-        "--no-prompt",
-        `--config=${CONFIG}`,
-        `--allow-read=${root}`,
-        CLI,
-        "mcp",
-        "--root",
-        root,
-      ],
-      env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+      args: mcpArgs(root),
+      env: await childEnv(),
       stderr: "pipe",
     }),
   );

@@ -12,6 +12,7 @@ import { directorySource, embeddedSkill, SkillSet } from "../mod.ts";
 import type { Diagnostic } from "../mod.ts";
 import { DigestCache, mcpHttpHandler } from "../src/mcp/mod.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { serveLoopback } from "./_mcp.ts";
 
 async function withClient(
   set: SkillSet,
@@ -19,25 +20,16 @@ async function withClient(
   onDiagnostic: (d: Diagnostic) => void = () => {},
 ): Promise<void> {
   const handler = mcpHttpHandler(set, { onDiagnostic });
-  const stop = new AbortController();
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    signal: stop.signal,
-    onListen: (): void => {},
-  }, (request) => handler.fetch(request));
+  const served = serveLoopback(handler.fetch);
   const client = new Client({ name: "t", version: "1" });
   try {
     await client.connect(
-      new StreamableHTTPClientTransport(
-        new URL(`http://127.0.0.1:${server.addr.port}/mcp`),
-      ),
+      new StreamableHTTPClientTransport(new URL(served.url)),
     );
     await fn(new SkillsClient(client));
   } finally {
     await client.close();
-    stop.abort();
-    await server.finished;
+    await served.close();
     await handler.close();
   }
 }

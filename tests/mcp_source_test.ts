@@ -17,12 +17,10 @@ import {
   SkillSet,
 } from "../mod.ts";
 import { mcpSource, serveMcp } from "../src/mcp/mod.ts";
-import { currentDenoDir, tempDir } from "./_helpers.ts";
+import { tempDir } from "./_helpers.ts";
+import { childEnv, FIXTURES, mcpArgs, serveLoopback } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
-  .replace(/\/$/, "");
 const NAMES = [
   "brand-guidelines",
   "changelog-writer",
@@ -63,22 +61,11 @@ async function assertServesFixtures(set: SkillSet, key: string): Promise<void> {
 }
 
 Deno.test("mcpSource reads our own server over stdio like the directory it serves", async () => {
-  const args = [
-    "run",
-    "--quiet",
-    "--no-prompt",
-    `--config=${CONFIG}`,
-    `--allow-read=${FIXTURES}`,
-    CLI,
-    "mcp",
-    "--root",
-    FIXTURES,
-    "--no-watch",
-  ];
+  const args = mcpArgs(FIXTURES, ["--no-watch"]);
   await using source = mcpSource({
     command: Deno.execPath(),
     args,
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    env: await childEnv(),
   });
   const set = await SkillSet.open({ sources: [source] });
   await assertServesFixtures(
@@ -144,21 +131,11 @@ async function lyingServer(
     new SkillsExtension({ source, onWarning: () => {} }).attach(server);
     return server;
   });
-  const stop = new AbortController();
-  const server = Deno.serve(
-    {
-      hostname: "127.0.0.1",
-      port: 0,
-      signal: stop.signal,
-      onListen: (): void => {},
-    },
-    (request) => handler.fetch(request),
-  );
+  const served = serveLoopback(handler.fetch);
   return {
-    url: `http://127.0.0.1:${server.addr.port}/mcp`,
+    url: served.url,
     close: async () => {
-      stop.abort();
-      await server.finished;
+      await served.close();
       await handler.close();
     },
   };
@@ -270,7 +247,7 @@ try {
       "--allow-read",
       script,
     ],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    env: await childEnv(),
   }).output();
   assert.equal(
     new TextDecoder().decode(out.stdout).trim(),
@@ -313,17 +290,9 @@ Deno.test("a server without the skills extension lists nothing and says so", asy
       capabilities: { tools: {} },
     })
   );
-  const stop = new AbortController();
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    signal: stop.signal,
-    onListen: (): void => {},
-  }, (request) => handler.fetch(request));
+  const served = serveLoopback(handler.fetch);
   try {
-    await using source = mcpSource({
-      url: `http://127.0.0.1:${server.addr.port}/mcp`,
-    });
+    await using source = mcpSource({ url: served.url });
     const set = await SkillSet.open({ sources: [source] });
     assert.deepEqual(set.list(), []);
     assert.deepEqual(set.diagnostics.map((d) => [d.code, d.level]), [[
@@ -331,8 +300,7 @@ Deno.test("a server without the skills extension lists nothing and says so", asy
       "warning",
     ]]);
   } finally {
-    stop.abort();
-    await server.finished;
+    await served.close();
     await handler.close();
   }
 });
@@ -382,7 +350,7 @@ for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream(
   await using source = mcpSource({
     command: Deno.execPath(),
     args: ["run", "--quiet", "--no-prompt", script],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    env: await childEnv(),
   });
   const set = await SkillSet.open({ sources: [source] });
   assert.deepEqual(set.list().map((s) => s.name), ["good"]);

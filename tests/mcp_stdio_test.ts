@@ -3,40 +3,15 @@
 // an endless line, a client that does not read, a client that goes away.
 import assert from "node:assert/strict";
 import { LineTransport } from "../src/mcp/stdio.ts";
-import { currentDenoDir } from "./_helpers.ts";
+import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
-  .replace(/\/$/, "");
 const encoder = new TextEncoder();
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: "init",
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  },
-});
 
 async function spawnMcp(): Promise<Deno.ChildProcess> {
   return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${FIXTURES}`,
-      CLI,
-      "mcp",
-      "--root",
-      FIXTURES,
-      "--no-watch",
-    ],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    args: mcpArgs(FIXTURES, ["--no-watch"]),
+    env: await childEnv(),
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -107,22 +82,11 @@ Deno.test("a line over the cap is skipped with -32600 and logged; the next reque
 Deno.test("skillscope mcp exits 1 with one line on stderr when its stdout breaks", async () => {
   // The reader of the server's stdout (`true`) is gone before the first
   // response: every write fails with a broken pipe.
-  const server = [
-    Deno.execPath(),
-    "run",
-    "--quiet",
-    "--no-prompt",
-    `--config=${CONFIG}`,
-    `--allow-read=${FIXTURES}`,
-    CLI,
-    "mcp",
-    "--root",
-    FIXTURES,
-    "--no-watch",
-  ].map((a) => `'${a}'`).join(" ");
+  const server = [Deno.execPath(), ...mcpArgs(FIXTURES, ["--no-watch"])]
+    .map((a) => `'${a}'`).join(" ");
   const child = new Deno.Command("bash", {
     args: ["-c", `set -o pipefail; ${server} | true`],
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir() },
+    env: await childEnv(),
     stdin: "piped",
     stdout: "null",
     stderr: "piped",

@@ -4,23 +4,11 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { currentDenoDir } from "./_helpers.ts";
+import { FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname
-  .replace(/\/$/, "");
 /** `skillscope mcp` on the bundled skills, with read permission for them only. */
-const SERVER_ARGS = [
-  "run",
-  "--quiet",
-  "--no-prompt",
-  `--config=${CONFIG}`,
-  `--allow-read=${FIXTURES}`,
-  CLI,
-  "mcp",
-  "--root",
-  FIXTURES,
-];
+const SERVER_ARGS = mcpArgs(FIXTURES);
 
 Deno.test("the official MCP client lists and calls every tool of skillscope mcp", async () => {
   const transport = new StdioClientTransport({
@@ -169,20 +157,7 @@ Deno.test("skillscope mcp exits 0 when the client closes its stdin", async () =>
     stderr: "null",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(
-    `${
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "t", version: "1" },
-        },
-      })
-    }\n`,
-  ));
+  await writer.write(new TextEncoder().encode(`${INITIALIZE}\n`));
   await writer.close();
   const out = await child.output();
   assert.equal(out.code, 0);

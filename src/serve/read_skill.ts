@@ -45,32 +45,10 @@ export function readBodySync(
   const path = skill.path!;
   assertReadPermission(path);
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+  // Read from the descriptor that was checked, never more than the cap:
+  // a swap to /dev/zero after the check cannot make the read endless.
+  const bytes = readSkillFileSync(skill, maxBytes);
   try {
-    // Read from the descriptor that was checked, never more than the cap:
-    // a swap to /dev/zero after the check cannot make the read endless.
-    const bytes = retryReplaced(() => {
-      const info = Deno.statSync(path);
-      if (!info.isFile) {
-        throw new SkillAccessError(
-          "read-failed",
-          skill.name,
-          `"${path}" is no longer a regular file`,
-          path,
-        );
-      }
-      return readCheckedSync(
-        path,
-        info,
-        maxBytes,
-        (size) =>
-          new SkillAccessError(
-            "body-too-large",
-            skill.name,
-            `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
-            path,
-          ),
-      );
-    });
     const split = splitFrontmatter(decoder.decode(bytes), path);
     return split.text.slice(split.bodyStart);
   } catch (error) {
@@ -92,7 +70,14 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
   try {
     return retryReplaced(() => {
       const info = Deno.statSync(path);
-      if (!info.isFile) throw new Error("it is no longer a regular file");
+      if (!info.isFile) {
+        throw new SkillAccessError(
+          "read-failed",
+          skill.name,
+          `"${path}" is no longer a regular file`,
+          path,
+        );
+      }
       return readCheckedSync(
         path,
         info,
