@@ -5,7 +5,6 @@ import assert from "node:assert/strict";
 import { LineTransport } from "../src/mcp/stdio.ts";
 import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const encoder = new TextEncoder();
 
 async function spawnMcp(): Promise<Deno.ChildProcess> {

@@ -6,7 +6,6 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { currentDenoDir } from "./_helpers.ts";
 import { FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 /** `skillscope mcp` on the bundled skills, with read permission for them only. */
 const SERVER_ARGS = mcpArgs(FIXTURES);
 
