@@ -5,7 +5,6 @@ import { directorySource, SkillSet } from "../mod.ts";
 import { mcpHttpHandler } from "../src/mcp/mod.ts";
 import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 
-
 async function cli(
   args: string[],
   permissions: string[],

@@ -9,7 +9,6 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { skillMd, tempDir, writeSkill } from "./_helpers.ts";
 import { childEnv, mcpArgs } from "./_mcp.ts";
 
-
 async function connect(root: string): Promise<Client> {
   const client = new Client({ name: "t", version: "1" });
   await client.connect(
