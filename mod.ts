@@ -23,7 +23,9 @@
 export type {
   Diagnostic,
   DiagnosticLevel,
+  DirectorySkill,
   Discovery,
+  EmbeddedSkill,
   ParsedSkill,
   RuleCode,
   Shadowed,
@@ -47,6 +49,10 @@ export {
   validateSkillMd,
 } from "./src/parse/validate.ts";
 export { isValidSkillName } from "./src/parse/skill_name.ts";
+export {
+  isDirectorySkill,
+  isEmbeddedSkill,
+} from "./src/discover/build_skill.ts";
 export { VERSION } from "./src/shared/version.ts";
 export {
   type DirectorySource,

@@ -6,6 +6,12 @@ import { SkillAccessError } from "../src/shared/errors.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { discoverSync } from "../src/discover/discover.ts";
+import {
+  isDirectorySkill,
+  isEmbeddedSkill,
+} from "../src/discover/build_skill.ts";
+import { readBodySync } from "../src/serve/read_skill.ts";
 
 async function rejectsWith(
   promise: Promise<unknown>,
@@ -240,4 +246,27 @@ Deno.test("filtered skills cannot be read, activated or have assets read", async
   await rejectsWith(set.activate("hidden-one"), "skill-not-found");
   assert.deepEqual(set.match(["a.txt"]), []);
   assert.ok(!set.catalog().includes("hidden-one"));
+});
+
+Deno.test("an embedded skill carries its body as a field: a copy still reads; a skill with nothing on disk is refused by name", async () => {
+  const [skill] = discoverSync({
+    sources: [
+      embeddedSkill({ name: "hi", description: "Hi", content: "# Hi\n" }),
+    ],
+  }).skills;
+  assert.ok(skill && isEmbeddedSkill(skill) && !isDirectorySkill(skill));
+  assert.equal(readBodySync({ ...skill }), "# Hi\n");
+  const { body: _body, ...bodiless } = skill;
+  assert.throws(
+    () => readBodySync(bodiless),
+    (e: unknown) =>
+      e instanceof SkillAccessError && e.code === "read-failed" &&
+      /"hi" \(embedded: embedded:hi\) has no files on disk/.test(e.message),
+  );
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "disk");
+  const [onDisk] =
+    discoverSync({ sources: [directorySource(tmp.path)] }).skills;
+  assert.ok(onDisk && isDirectorySkill(onDisk));
+  assert.equal(onDisk.dir, join(tmp.path, "disk"));
 });

@@ -4,7 +4,13 @@
  *
  * @module
  */
-import type { Skill, SkillFields, SkillOrigin } from "../shared/types.ts";
+import type {
+  DirectorySkill,
+  EmbeddedSkill,
+  Skill,
+  SkillFields,
+  SkillOrigin,
+} from "../shared/types.ts";
 
 /** What {@linkcode buildSkill} needs besides the fields. */
 export interface SkillPlace {
@@ -18,6 +24,8 @@ export interface SkillPlace {
   readonly source: SkillOrigin;
   /** Scope label. */
   readonly scope?: string | undefined;
+  /** The body (embedded skills). */
+  readonly body?: string | undefined;
 }
 
 /**
@@ -55,5 +63,49 @@ export function buildSkill(
   if (fields.globs !== undefined) skill.globs = fields.globs;
   if (fields.alwaysApply !== undefined) skill.alwaysApply = fields.alwaysApply;
   skill.frontmatter = frontmatter;
+  if (place.body !== undefined) skill.body = place.body;
   return Object.freeze(skill);
+}
+
+/**
+ * Whether a skill was found in a directory (so `path` and `dir` are set).
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, discoverSync, isDirectorySkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const [skill] = discoverSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * }).skills;
+ * assert.equal(isDirectorySkill(skill!), false);
+ * ```
+ *
+ * @param skill A skill.
+ * @returns `true` for a skill from a directory source.
+ */
+export function isDirectorySkill(skill: Skill): skill is DirectorySkill {
+  return skill.source.kind === "directory" && skill.path !== undefined &&
+    skill.dir !== undefined;
+}
+
+/**
+ * Whether a skill is held in memory (so `body` is set).
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, discoverSync, isEmbeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const [skill] = discoverSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * }).skills;
+ * assert.equal(isEmbeddedSkill(skill!), true);
+ * ```
+ *
+ * @param skill A skill.
+ * @returns `true` for an embedded skill.
+ */
+export function isEmbeddedSkill(skill: Skill): skill is EmbeddedSkill {
+  return skill.source.kind === "embedded" && typeof skill.body === "string";
 }

@@ -113,6 +113,7 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     fallbackName: input.name,
     source: Object.freeze({ kind: "embedded", key }),
     scope: input.scope ?? "bundled",
+    body,
   });
   let assets: Map<string, string | Uint8Array> | undefined;
   if (input.assets !== undefined) {

@@ -9,6 +9,8 @@ import { discoverSync } from "../discover/discover.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { readFrontmatterSync } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
+import type { DirectorySkill } from "../shared/types.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isFileSync as isFile } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
@@ -39,21 +41,23 @@ export function locateSkill(
     ],
     cache: false,
   });
-  const candidates = found.skills.filter((s) =>
+  const candidates = found.skills.filter(isDirectorySkill).filter((s) =>
     wanted === undefined || s.name === wanted
   );
-  const describe = (list: typeof found.skills) =>
-    list.map((s) => `${s.name} (${s.dir!.slice(root.length + 1) || "."})`).join(
+  const describe = (list: readonly DirectorySkill[]) =>
+    list.map((s) => `${s.name} (${s.dir.slice(root.length + 1) || "."})`).join(
       ", ",
     );
-  if (candidates.length === 1) return candidates[0]!.dir!;
+  if (candidates.length === 1) return candidates[0]!.dir;
   if (candidates.length === 0) {
     throw new InstallError(
       "no-skill",
       wanted === undefined
         ? `No skill (a directory with a SKILL.md) found in ${label}`
         : `No skill named "${wanted}" in ${label}${
-          found.skills.length ? `; it has ${describe(found.skills)}` : ""
+          found.skills.length
+            ? `; it has ${describe(found.skills.filter(isDirectorySkill))}`
+            : ""
         }`,
     );
   }

@@ -12,7 +12,11 @@ import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { sha256Hex } from "../shared/sha256.ts";
-import { readAssetSync, readSkillFileSync } from "../serve/read_skill.ts";
+import {
+  onDisk,
+  readAssetSync,
+  readSkillFileSync,
+} from "../serve/read_skill.ts";
 import { listResourcesSync } from "../serve/list_resources.ts";
 import type { Skill } from "../shared/types.ts";
 
@@ -59,7 +63,7 @@ export function servedSkillMd(
     // The listing carries the frontmatter of exactly these bytes (the file
     // may have changed since discovery; the skill keeps a capped copy).
     const bytes = readSkillFileSync(skill, MAX_SKILL_BYTES);
-    return { bytes, frontmatter: frontmatterOf(bytes, skill.path!) };
+    return { bytes, frontmatter: frontmatterOf(bytes, onDisk(skill).path) };
   }
   const fm = frontmatterOf(encoder.encode(embedded.text), skill.source.key);
   if (fm.name === skill.name && fm.description === skill.description) {
@@ -232,7 +236,7 @@ function identityOf(
   try {
     const file = path === "SKILL.md" && skill.path !== undefined
       ? skill.path
-      : join(skill.dir!, path);
+      : join(onDisk(skill).dir, path);
     const info = Deno.statSync(file);
     return {
       key: [

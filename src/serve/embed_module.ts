@@ -9,6 +9,7 @@ import { discoverSync } from "../discover/discover.ts";
 import { readAssetSync, readSkillFileSync } from "./read_skill.ts";
 import { listResourcesSync } from "./list_resources.ts";
 import { directorySource } from "../discover/sources.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { encodeBase64 } from "../shared/base64.ts";
@@ -95,7 +96,7 @@ export function generateEmbedModule(
   const entries: string[] = [];
   let usesBytes = false;
   const embedded: string[] = [];
-  for (const skill of found.skills) {
+  for (const skill of found.skills.filter(isDirectorySkill)) {
     let content: string;
     try {
       content = new TextDecoder().decode(
@@ -108,7 +109,7 @@ export function generateEmbedModule(
         message: `Skill "${skill.name}" was not embedded: ${
           (error as Error).message
         }`,
-        path: skill.path!,
+        path: skill.path,
       });
       continue;
     }
@@ -120,7 +121,7 @@ export function generateEmbedModule(
         code: "embed-truncated",
         message:
           `Skill "${skill.name}" has more than ${maxFiles} files; only the first ${maxFiles} were embedded`,
-        path: skill.dir!,
+        path: skill.dir,
       });
     }
     const assets: string[] = [];
@@ -135,7 +136,7 @@ export function generateEmbedModule(
           message: `File "${file}" of "${skill.name}" was not embedded: ${
             (error as Error).message
           }`,
-          path: skill.dir!,
+          path: skill.dir,
         });
         continue;
       }

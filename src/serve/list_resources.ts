@@ -9,7 +9,7 @@ import { existsSync } from "../shared/fs_checks.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Skill } from "../shared/types.ts";
-import { isServableAssetPath } from "./read_skill.ts";
+import { isServableAssetPath, onDisk } from "./read_skill.ts";
 
 /** Most files listed by {@linkcode listResources} by default. */
 export const MAX_RESOURCES = 200;
@@ -48,7 +48,7 @@ export function listResourcesSync(
       truncated: all.length > max,
     });
   }
-  const dir = skill.dir!;
+  const { dir } = onDisk(skill);
   assertReadPermission(dir);
   let realDir: string;
   try {

@@ -11,7 +11,8 @@ import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import type { Skill } from "../shared/types.ts";
+import type { DirectorySkill, Skill } from "../shared/types.ts";
+import { isDirectorySkill, isEmbeddedSkill } from "../discover/build_skill.ts";
 import {
   ChangedError,
   readCheckedSync,
@@ -40,9 +41,8 @@ export function readBodySync(
   skill: Skill,
   options: { maxBytes?: number } = {},
 ): string {
-  const embedded = embeddedContentOf(skill);
-  if (embedded) return embedded.body;
-  const path = skill.path!;
+  if (isEmbeddedSkill(skill)) return skill.body;
+  const path = onDisk(skill).path;
   assertReadPermission(path);
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   // Read from the descriptor that was checked, never more than the cap:
@@ -66,7 +66,7 @@ export function readBodySync(
  * @throws {SkillAccessError} `body-too-large` or `read-failed`.
  */
 export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
-  const path = skill.path!;
+  const { path } = onDisk(skill);
   try {
     return retryReplaced(() => {
       const info = Deno.statSync(path);
@@ -158,7 +158,7 @@ export function readAssetSync(
     return embeddedAsset(skill, embedded.assets, rel, path, maxBytes);
   }
 
-  const dir = skill.dir!;
+  const { dir } = onDisk(skill);
   assertReadPermission(dir);
   const candidate = join(dir, rel);
   let realDir: string;
@@ -301,4 +301,17 @@ function readFailed(
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The skill as one on disk; a skill from elsewhere (or a copy that lost its
+ * in-memory content) is refused with `read-failed` naming it.
+ */
+export function onDisk(skill: Skill): DirectorySkill {
+  if (isDirectorySkill(skill)) return skill;
+  throw new SkillAccessError(
+    "read-failed",
+    skill.name,
+    `"${skill.name}" (${skill.source.kind}: ${skill.source.key}) has no files on disk to read`,
+  );
 }

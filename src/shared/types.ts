@@ -223,6 +223,56 @@ export interface Skill {
   readonly alwaysApply?: boolean;
   /** The raw top-level frontmatter (null prototype, frozen). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** The Markdown body, for an embedded skill (its content is in memory). */
+  readonly body?: string;
+}
+
+/**
+ * A skill found in a directory: its `SKILL.md` and directory are known.
+ * Narrow a {@linkcode Skill} to it with `isDirectorySkill`.
+ *
+ * @example Usage
+ * ```ts
+ * import { isDirectorySkill, type Skill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const skill: Skill = {
+ *   name: "demo",
+ *   description: "Demo",
+ *   path: "/skills/demo/SKILL.md",
+ *   dir: "/skills/demo",
+ *   source: { kind: "directory", key: "/skills" },
+ *   frontmatter: {},
+ * };
+ * if (isDirectorySkill(skill)) assert.equal(skill.dir, "/skills/demo");
+ * ```
+ */
+export interface DirectorySkill extends Skill {
+  /** Absolute path of `SKILL.md`. */
+  readonly path: string;
+  /** Absolute path of the skill directory. */
+  readonly dir: string;
+}
+
+/**
+ * A skill held in memory (`embeddedSkill`): its body is a field. Narrow a
+ * {@linkcode Skill} to it with `isEmbeddedSkill`.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, embeddedSkill, isEmbeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const [skill] = discoverSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * }).skills;
+ * assert.ok(skill && isEmbeddedSkill(skill));
+ * assert.equal(skill.body, "# Hi\n");
+ * ```
+ */
+export interface EmbeddedSkill extends Skill {
+  /** The Markdown body. */
+  readonly body: string;
 }
 
 /**
