@@ -47,9 +47,36 @@ const contents = new WeakMap<Skill, RemoteContent>();
  * Attaches the content reader of a remote skill (called by remote sources
  * when they build a skill).
  *
- * @example Usage
- * ```ts ignore
- * attachRemoteContent(skill, { readBody, readFile, listFiles });
+ * @example A source of your own whose skills live elsewhere
+ * ```ts
+ * import {
+ *   attachRemoteContent,
+ *   type RemoteSource,
+ *   type Skill,
+ *   SkillSet,
+ * } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const remote: RemoteSource = {
+ *   kind: "remote",
+ *   key: "my-registry",
+ *   list() {
+ *     const skill: Skill = {
+ *       name: "hi",
+ *       description: "Says hi",
+ *       source: { kind: "remote", key: "my-registry#hi" },
+ *       frontmatter: { name: "hi", description: "Says hi" },
+ *     };
+ *     attachRemoteContent(skill, {
+ *       readBody: () => Promise.resolve("# Hi\n"),
+ *       readFile: () => Promise.resolve(new Uint8Array()),
+ *       listFiles: () => Promise.resolve({ files: [], truncated: false }),
+ *     });
+ *     return Promise.resolve({ skills: [skill], diagnostics: [] });
+ *   },
+ * };
+ * const set = await SkillSet.open({ sources: [remote] });
+ * assert.equal(await set.read("hi"), "# Hi\n");
  * ```
  *
  * @param skill The skill.
@@ -66,9 +93,14 @@ export function attachRemoteContent(
  * The content reader of a remote skill.
  *
  * @example Usage
- * ```ts ignore
- * const remote = remoteContentOf(skill);
- * if (remote) console.log(await remote.readBody(1 << 20));
+ * ```ts
+ * import { discoverSync, embeddedSkill, remoteContentOf } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const [local] = discoverSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * }).skills;
+ * assert.equal(remoteContentOf(local!), undefined);
  * ```
  *
  * @param skill A skill.

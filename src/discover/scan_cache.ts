@@ -184,8 +184,10 @@ export function setCachedEmbedded(
  *
  * @example Drop everything cached in this process
  * ```ts
- * import { defaultSkillCache } from "@skillscope/skills";
+ * import { defaultSkillCache, SkillCache } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
  *
+ * assert.ok(defaultSkillCache instanceof SkillCache);
  * defaultSkillCache.invalidate();
  * ```
  */

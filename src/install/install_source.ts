@@ -33,6 +33,15 @@ const REF = /^[A-Za-z0-9._\/-]+$/;
  * `-`, git transports written `name::…` (such as `ext::`), refs starting
  * with `-` or holding unusual characters, and sub-paths with `..`.
  *
+ * @example Parse a git source with a ref and a sub-path
+ * ```ts
+ * import { parseInstallSource } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const source = parseInstallSource("https://example.com/org/skills.git#v1.2:skills/pdf");
+ * assert.equal(source.kind, "git");
+ * ```
+ *
  * @param spec The source as the user wrote it.
  * @returns The parsed source.
  * @throws {InstallError} `source-refused` for the cases above.

@@ -21,6 +21,23 @@ import {
 /**
  * Removes an installed skill: its directory and its lock entry together.
  *
+ * @example Remove an installed skill
+ * ```ts
+ * import { install, readLock, remove } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n",
+ * );
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * await remove(dir, "demo");
+ * assert.deepEqual(Object.keys(readLock(dir).skills), []);
+ * ```
+ *
  * @param dir The skills directory.
  * @param name The skill's name.
  * @param options `force` removes a directory that is not in the lockfile; lock timeouts.

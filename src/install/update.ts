@@ -14,6 +14,28 @@ import type { CommonInstallOptions } from "./options.ts";
 /**
  * Re-installs skills from the sources recorded in the lockfile (all, or one).
  *
+ * @example Update after the source changed
+ * ```ts
+ * import { install, update } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n",
+ * );
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill, improved\n---\n# Demo\n",
+ * );
+ * const [result] = await update(dir);
+ * assert.equal(result?.name, "demo");
+ * assert.notEqual(result?.previousHash, result?.hash);
+ * ```
+ *
  * @param dir The skills directory.
  * @param name One skill; omitted = every locked skill.
  * @param options Git runner, timeouts, progress.

@@ -57,6 +57,26 @@ export interface VerifyReport {
  * each drifted skill and file. Finishes an interrupted operation first when
  * it may write to the directory.
  *
+ * @example Find a locally edited file
+ * ```ts
+ * import { install, verify } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n",
+ * );
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * assert.equal((await verify(dir)).ok, true);
+ * await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "edited");
+ * const report = await verify(dir);
+ * assert.equal(report.ok, false);
+ * assert.deepEqual(report.skills[0]?.files.map((f) => f.path), ["SKILL.md"]);
+ * ```
+ *
  * @param dir The skills directory.
  * @param options Lock timeouts.
  * @returns The report.
@@ -151,6 +171,24 @@ function verifyOne(
 
 /**
  * The lock entry of an installed skill and its drift.
+ *
+ * @example Where an installed skill came from
+ * ```ts
+ * import { install, skillInfo } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n",
+ * );
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * const { entry, verification } = skillInfo(dir, "demo");
+ * assert.equal(entry.source, source);
+ * assert.equal(verification.status, "ok");
+ * ```
  *
  * @param dir The skills directory.
  * @param name The skill's name.

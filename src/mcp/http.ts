@@ -48,14 +48,42 @@ export interface McpHttpHandler {
  * served by a fresh server from {@linkcode createMcpServer}; digests are
  * shared. Requests whose `Host` or `Origin` is not allowed get `403`.
  *
- * @example Usage
- * ```ts ignore
- * import { SkillSet, directorySource } from "@skillscope/skills";
+ * @example Answer an initialize request, refuse a foreign Host
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
  * import { mcpHttpHandler } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
  *
- * const set = await SkillSet.open({ sources: [directorySource("./skills")] });
- * const handler = mcpHttpHandler(set);
- * Deno.serve({ hostname: "127.0.0.1", port: 8808 }, handler.fetch);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const handler = mcpHttpHandler(set); // Deno.serve({ port: 8808 }, handler.fetch)
+ * const post = (host: string): Request =>
+ *   new Request(`http://${host}/mcp`, {
+ *     method: "POST",
+ *     headers: {
+ *       host,
+ *       "content-type": "application/json",
+ *       accept: "application/json, text/event-stream",
+ *     },
+ *     body: JSON.stringify({
+ *       jsonrpc: "2.0",
+ *       id: 1,
+ *       method: "initialize",
+ *       params: {
+ *         protocolVersion: "2025-06-18",
+ *         capabilities: {},
+ *         clientInfo: { name: "demo", version: "1" },
+ *       },
+ *     }),
+ *   });
+ * const ok = await handler.fetch(post("127.0.0.1:8808"));
+ * assert.equal(ok.status, 200);
+ * assert.match(await ok.text(), /io\.modelcontextprotocol\/skills/);
+ * const rebound = await handler.fetch(post("attacker.example"));
+ * assert.equal(rebound.status, 403);
+ * await rebound.body?.cancel();
+ * await handler.close();
  * ```
  *
  * @param set The skill set.

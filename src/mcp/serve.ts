@@ -49,9 +49,10 @@ export interface ServeMcpOptions extends McpServerOptions {
  * @example Usage
  * ```ts
  * import { McpTransportError } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
  *
  * const error = new McpTransportError("The MCP connection failed: Broken pipe");
- * console.log(error.code); // "transport-failed"
+ * assert.equal(error.code, "transport-failed");
  * ```
  */
 export class McpTransportError extends Error {

@@ -127,10 +127,21 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
  * change times) for files on disk and by skill object for embedded ones, so
  * listing a large skill set does not hash it again on every request.
  *
- * @example Usage
- * ```ts ignore
+ * @example A second listing reads nothing
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { DigestCache } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
  * const cache = new DigestCache();
- * const manifest = cache.manifest(skill);
+ * const manifest = cache.manifest(set.require("hi"));
+ * assert.ok(manifest.kind === "files");
+ * assert.match(manifest.files[0]!.digest, /^sha256:[0-9a-f]{64}$/);
+ * cache.manifest(set.require("hi"));
+ * assert.equal(cache.hashed, 1);
  * ```
  */
 export class DigestCache {
