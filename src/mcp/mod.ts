@@ -34,16 +34,13 @@ export {
   MAX_LINE_BYTES,
   MAX_PENDING_OUTPUT_BYTES,
 } from "./stdio.ts";
-export { DEFAULT_PAGE_SIZE } from "./skill_source.ts";
+export { DEFAULT_PAGE_SIZE } from "./served_skills.ts";
 export {
   type McpSource,
   mcpSource,
   type McpSourceOptions,
-} from "./client_source.ts";
-export {
-  type McpHttpTarget,
-  type McpStdioTarget,
-} from "./client_connection.ts";
+} from "./mcp_source.ts";
+export { type McpHttpTarget, type McpStdioTarget } from "./mcp_connection.ts";
 export {
   DigestCache,
   type ManifestFile,

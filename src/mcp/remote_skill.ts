@@ -18,7 +18,7 @@ import type { RemoteContent } from "../discover/remote_source.ts";
 import { buildSkill } from "../discover/build_skill.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
-import type { Connection } from "./client_connection.ts";
+import type { Connection } from "./mcp_connection.ts";
 
 /** A listing entry as a skill: fields checked as for a local SKILL.md. */
 export function toSkill(

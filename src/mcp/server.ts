@@ -18,7 +18,7 @@ import { callSkillTool, skillTools } from "../serve/tools.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
-import { DEFAULT_PAGE_SIZE, skillSetSource } from "./skill_source.ts";
+import { DEFAULT_PAGE_SIZE, skillSetSource } from "./served_skills.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { skillFileUri } from "./uri.ts";
 

@@ -18,7 +18,7 @@ import {
   type McpStdioTarget,
   open,
   redact,
-} from "./client_connection.ts";
+} from "./mcp_connection.ts";
 import { remoteContent, toSkill } from "./remote_skill.ts";
 
 /** Options of {@linkcode mcpSource}. */
