@@ -11,7 +11,18 @@ import { canReadEnv } from "../shared/permissions.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
-/** Options of {@linkcode defaultRoots} and {@linkcode defaultSources}. */
+/**
+ * Options of {@linkcode defaultRoots} and {@linkcode defaultSources}.
+ *
+ * @example Usage
+ * ```ts
+ * import { defaultRoots, type DefaultRootsOptions } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: DefaultRootsOptions = { cwd: "/p", home: "/h", ancestors: false, clients: ["gemini"] };
+ * assert.ok(defaultRoots(options).roots.some((r) => r.path === "/p/.gemini/skills"));
+ * ```
+ */
 export interface DefaultRootsOptions {
   /** The project directory. Default: the process's cwd. */
   cwd?: string;
@@ -25,7 +36,19 @@ export interface DefaultRootsOptions {
   trustProject?: boolean;
 }
 
-/** One default root. */
+/**
+ * One default root.
+ *
+ * @example Usage
+ * ```ts
+ * import { type DefaultRoot, defaultRoots } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const [first]: DefaultRoot[] = defaultRoots({ home: "/home/me", trustProject: false }).roots;
+ * assert.equal(first?.scope, "user");
+ * assert.equal(first?.client, "agents");
+ * ```
+ */
 export interface DefaultRoot {
   /** Absolute path. */
   readonly path: string;
@@ -47,7 +70,18 @@ interface ClientPreset {
 
 type EnvReader = (name: string) => string | undefined;
 
-/** The name of an agent with a root preset (see {@linkcode CLIENTS}). */
+/**
+ * The name of an agent with a root preset (see {@linkcode CLIENTS}).
+ *
+ * @example Usage
+ * ```ts
+ * import { type ClientName, CLIENTS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const client: ClientName = "codex";
+ * assert.ok(CLIENTS.includes(client));
+ * ```
+ */
 export type ClientName =
   | "claude"
   | "codex"

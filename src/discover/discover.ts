@@ -29,7 +29,21 @@ import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";
 
-/** Options of {@linkcode discover} and {@linkcode discoverSync}. */
+/**
+ * Options of {@linkcode discover} and {@linkcode discoverSync}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type DiscoverOptions, discoverSync, embeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: DiscoverOptions = {
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" }), embeddedSkill({ name: "bye", description: "Says bye", content: "" })],
+ *   exclude: ["b*"],
+ * };
+ * assert.deepEqual(discoverSync(options).skills.map((s) => s.name), ["hi"]);
+ * ```
+ */
 export interface DiscoverOptions {
   /** Sources in precedence order: on a name clash the earlier one wins. */
   sources: readonly SkillSource[];

@@ -9,7 +9,18 @@
  */
 import type { Diagnostic, Skill } from "../shared/types.ts";
 
-/** What a {@linkcode RemoteSource} lists: skills (metadata only) and diagnostics. */
+/**
+ * What a {@linkcode RemoteSource} lists: skills (metadata only) and diagnostics.
+ *
+ * @example Usage
+ * ```ts
+ * import { type RemoteListing } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const empty: RemoteListing = { skills: [], diagnostics: [] };
+ * assert.equal(empty.skills.length, 0);
+ * ```
+ */
 export interface RemoteListing {
   /** The skills, built with `kind: "remote"` origins and content attached. */
   readonly skills: readonly Skill[];
@@ -21,6 +32,20 @@ export interface RemoteListing {
  * A source whose skills are listed and read over the network or another
  * process. `discover()` (and `SkillSet.open`) call `list()` each time;
  * `discoverSync()` cannot and reports a warning instead.
+ *
+ * @example Usage
+ * ```ts
+ * import { discover, type RemoteSource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const failing: RemoteSource = {
+ *   kind: "remote",
+ *   key: "mcp+http://127.0.0.1:9/mcp",
+ *   list: () => Promise.reject(new Error("unreachable")),
+ * };
+ * const found = await discover({ sources: [failing] });
+ * assert.equal(found.diagnostics[0]?.code, "remote-source-failed");
+ * ```
  */
 export interface RemoteSource {
   /** Always `"remote"`. */
@@ -31,7 +56,22 @@ export interface RemoteSource {
   list(): Promise<RemoteListing>;
 }
 
-/** How the content of a remote skill is read, each file when it is asked for. */
+/**
+ * How the content of a remote skill is read, each file when it is asked for.
+ *
+ * @example Usage
+ * ```ts
+ * import { type RemoteContent } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const content: RemoteContent = {
+ *   readBody: () => Promise.resolve("# Hi\n"),
+ *   readFile: () => Promise.resolve(new Uint8Array([1])),
+ *   listFiles: () => Promise.resolve({ files: ["a.bin"], truncated: false }),
+ * };
+ * assert.equal(await content.readBody(1024), "# Hi\n");
+ * ```
+ */
 export interface RemoteContent {
   /** The body of `SKILL.md` (frontmatter stripped), verified. */
   readBody(maxBytes: number): Promise<string>;

@@ -10,7 +10,24 @@
 import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "../parse/fields.ts";
 import type { Diagnostic, SkillFields } from "../shared/types.ts";
 
-/** Frontmatter size (characters of YAML) above which a skill keeps only its short, known fields. */
+/**
+ * Frontmatter size (characters of YAML) above which a skill keeps only its short, known fields.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, embeddedSkill, MAX_RETAINED_FRONTMATTER_CHARS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const big = "x".repeat(MAX_RETAINED_FRONTMATTER_CHARS);
+ * const [skill] = discoverSync({
+ *   sources: [embeddedSkill({
+ *     name: "big",
+ *     content: `---\nname: big\ndescription: Big\nmetadata:\n  blob: "${big}"\n---\n`,
+ *   })],
+ * }).skills;
+ * assert.equal(skill?.metadata, undefined);
+ * ```
+ */
 export const MAX_RETAINED_FRONTMATTER_CHARS = 8 * 1024;
 /** Longest string a capped skill keeps per field (the description included). */
 const MAX_KEPT_STRING = 4096;

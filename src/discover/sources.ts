@@ -9,10 +9,31 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../shared/types.ts";
 
-/** Most skill directories a flat root is scanned for by default. */
+/**
+ * Most skill directories a flat root is scanned for by default.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, MAX_FLAT_ROOT_DIRS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(directorySource("/skills").maxDirs, MAX_FLAT_ROOT_DIRS);
+ * ```
+ */
 export const MAX_FLAT_ROOT_DIRS = 100_000;
 
-/** Options of {@linkcode directorySource}. */
+/**
+ * Options of {@linkcode directorySource}.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, type DirectorySourceOptions } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: DirectorySourceOptions = { scope: "project", required: true };
+ * assert.equal(directorySource("/skills", options).required, true);
+ * ```
+ */
 export interface DirectorySourceOptions {
   /** Find skills at any depth below the root, not only in its immediate subdirectories. Default `false`. */
   recursive?: boolean;
@@ -37,7 +58,19 @@ export interface DirectorySourceOptions {
   onPermissionDenied?: "throw" | "skip";
 }
 
-/** A directory of skills. Create with {@linkcode directorySource}. */
+/**
+ * A directory of skills. Create with {@linkcode directorySource}.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, type DirectorySource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const source: DirectorySource = directorySource("/skills", { recursive: true });
+ * assert.equal(source.kind, "directory");
+ * assert.equal(source.maxDepth, 6);
+ * ```
+ */
 export interface DirectorySource {
   /** Always `"directory"`. */
   readonly kind: "directory";
@@ -59,7 +92,23 @@ export interface DirectorySource {
   readonly onPermissionDenied: "throw" | "skip";
 }
 
-/** The input of {@linkcode embeddedSkill}. */
+/**
+ * The input of {@linkcode embeddedSkill}.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, embeddedSkill, type EmbeddedSkillInput } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const input: EmbeddedSkillInput = {
+ *   name: "hi",
+ *   description: "Says hi",
+ *   content: "# Hi\n",
+ *   assets: { "notes.md": "N\n" },
+ * };
+ * assert.equal(discoverSync({ sources: [embeddedSkill(input)] }).skills[0]?.scope, "bundled");
+ * ```
+ */
 export interface EmbeddedSkillInput {
   /** The name, used when `content` has no `name` in its frontmatter. */
   name: string;
@@ -77,7 +126,19 @@ export interface EmbeddedSkillInput {
   scope?: string;
 }
 
-/** A skill embedded in memory. Create with {@linkcode embeddedSkill}. */
+/**
+ * A skill embedded in memory. Create with {@linkcode embeddedSkill}.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, type EmbeddedSource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const source: EmbeddedSource = embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" });
+ * assert.equal(source.kind, "embedded");
+ * assert.equal(source.skill.name, "hi");
+ * ```
+ */
 export interface EmbeddedSource {
   /** Always `"embedded"`. */
   readonly kind: "embedded";
@@ -85,7 +146,21 @@ export interface EmbeddedSource {
   readonly skill: Readonly<EmbeddedSkillInput>;
 }
 
-/** Diagnostics attached to a list of sources (e.g. default roots skipped for lack of permission). */
+/**
+ * Diagnostics attached to a list of sources (e.g. default roots skipped for lack of permission).
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, type NoticeSource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const notice: NoticeSource = {
+ *   kind: "notice",
+ *   diagnostics: [{ level: "warning", code: "root-missing", message: "No /skills" }],
+ * };
+ * assert.equal(discoverSync({ sources: [notice] }).diagnostics[0]?.code, "root-missing");
+ * ```
+ */
 export interface NoticeSource {
   /** Always `"notice"`. */
   readonly kind: "notice";
@@ -93,7 +168,18 @@ export interface NoticeSource {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Where {@linkcode discover} looks for skills, in precedence order. */
+/**
+ * Where {@linkcode discover} looks for skills, in precedence order.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, embeddedSkill, type SkillSource } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const sources: SkillSource[] = [directorySource("/skills"), embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })];
+ * assert.deepEqual(sources.map((s) => s.kind), ["directory", "embedded"]);
+ * ```
+ */
 export type SkillSource =
   | DirectorySource
   | EmbeddedSource

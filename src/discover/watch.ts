@@ -21,7 +21,19 @@ export interface Watchable {
   readonly options: { readonly sources: readonly SkillSource[] };
 }
 
-/** Options of `SkillSet.watch`. */
+/**
+ * Options of `SkillSet.watch`.
+ *
+ * @example Usage
+ * ```ts
+ * import { type WatchOptions } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const stop = new AbortController();
+ * const options: WatchOptions = { debounceMs: 200, maxWaitMs: 2000, signal: stop.signal };
+ * assert.equal(options.maxWaitMs, 2000);
+ * ```
+ */
 export interface WatchOptions {
   /** Quiet time after the last file event before reloading, in ms. Default 100. */
   debounceMs?: number;
@@ -35,7 +47,18 @@ export interface WatchOptions {
   signal?: AbortSignal;
 }
 
-/** One change seen by `SkillSet.watch`. */
+/**
+ * One change seen by `SkillSet.watch`.
+ *
+ * @example Usage
+ * ```ts
+ * import { type SkillChange } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const change: SkillChange = { type: "added", name: "hi" };
+ * assert.equal(change.type, "added");
+ * ```
+ */
 export interface SkillChange {
   /** What happened to the skill. */
   readonly type: "added" | "changed" | "removed";

@@ -8,7 +8,18 @@
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { InstallError } from "./errors.ts";
 
-/** What a git invocation returned. */
+/**
+ * What a git invocation returned.
+ *
+ * @example Usage
+ * ```ts
+ * import { type GitResult } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const result: GitResult = { code: 0, stdout: "", stderr: "" };
+ * assert.equal(result.code, 0);
+ * ```
+ */
 export interface GitResult {
   /** Exit code. */
   readonly code: number;
@@ -18,7 +29,23 @@ export interface GitResult {
   readonly stderr: string;
 }
 
-/** Runs `git` with arguments (the safety options are already in `args`). */
+/**
+ * Runs `git` with arguments (the safety options are already in `args`).
+ *
+ * @example Usage
+ * ```ts
+ * import { type GitRunner } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const calls: (readonly string[])[] = [];
+ * const git: GitRunner = (args) => {
+ *   calls.push(args);
+ *   return Promise.resolve({ code: 0, stdout: "", stderr: "" });
+ * };
+ * await git(["--version"], { signal: new AbortController().signal });
+ * assert.deepEqual(calls, [["--version"]]);
+ * ```
+ */
 export type GitRunner = (
   args: readonly string[],
   options: { readonly cwd?: string; readonly signal: AbortSignal },

@@ -34,7 +34,18 @@ import {
   realFs,
 } from "./options.ts";
 
-/** Options of {@linkcode install}. */
+/**
+ * Options of {@linkcode install}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type InstallOptions } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const options: InstallOptions = { source: "./my-skill", dir: "/tmp/skills", force: true };
+ * assert.equal(options.force, true);
+ * ```
+ */
 export interface InstallOptions extends CommonInstallOptions {
   /** A local path, or a git URL with optional `#ref` and `:sub/path`. */
   source: string;
@@ -52,7 +63,21 @@ export interface InstallOptions extends CommonInstallOptions {
   expectedName?: string;
 }
 
-/** What {@linkcode install} did. */
+/**
+ * What {@linkcode install} did.
+ *
+ * @example Usage
+ * ```ts
+ * import { install, type InstallResult } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(join(source, "SKILL.md"), "---\nname: demo\ndescription: Demo\n---\n");
+ * const result: InstallResult = await install({ source, dir: await Deno.makeTempDir() });
+ * assert.match(result.hash, /^sha256-/);
+ * ```
+ */
 export interface InstallResult {
   /** The skill's name (its directory name in the skills directory). */
   readonly name: string;
@@ -81,11 +106,20 @@ export interface InstallResult {
  * runs anything it fetched.
  *
  * @example Install from a local directory
- * ```ts ignore
+ * ```ts
  * import { install } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
  *
- * const result = await install({ source: "./fixtures/skills/pdf-tools", dir: "/tmp/my-skills" });
- * console.log(result.status, result.hash);
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: pdf-tools\ndescription: Fill PDF forms\n---\n# PDF\n",
+ * );
+ * const dir = await Deno.makeTempDir();
+ * const result = await install({ source, dir });
+ * assert.equal(result.name, "pdf-tools");
+ * assert.equal(await Deno.readTextFile(join(dir, "pdf-tools/SKILL.md")), await Deno.readTextFile(join(source, "SKILL.md")));
  * ```
  *
  * @param options Source, target directory, force, skill, git runner.

@@ -8,7 +8,18 @@
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { InstallError } from "./errors.ts";
 
-/** A parsed install source. */
+/**
+ * A parsed install source.
+ *
+ * @example Usage
+ * ```ts
+ * import { type InstallSource, parseInstallSource } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const source: InstallSource = parseInstallSource("./skills/pdf");
+ * assert.equal(source.kind, "local");
+ * ```
+ */
 export type InstallSource =
   | { readonly kind: "local"; readonly path: string }
   | {

@@ -18,7 +18,24 @@ export const LOCKFILE = "skills.lock";
 /** Version of the lockfile format. */
 export const LOCKFILE_VERSION = 1;
 
-/** One installed skill in the lockfile. */
+/**
+ * One installed skill in the lockfile.
+ *
+ * @example Usage
+ * ```ts
+ * import { type LockEntry } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const entry: LockEntry = {
+ *   kind: "local",
+ *   source: "/src/demo",
+ *   hash: `sha256-${"0".repeat(64)}`,
+ *   files: {},
+ *   installedAt: "2026-11-30T00:00:00.000Z",
+ * };
+ * assert.equal(entry.kind, "local");
+ * ```
+ */
 export interface LockEntry {
   /** The source as given to install (local paths made absolute, credentials removed). */
   readonly source: string;
@@ -38,7 +55,18 @@ export interface LockEntry {
   readonly installedAt: string;
 }
 
-/** The lockfile. */
+/**
+ * The lockfile.
+ *
+ * @example Usage
+ * ```ts
+ * import { type Lockfile, readLock } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const lock: Lockfile = readLock(await Deno.makeTempDir());
+ * assert.deepEqual(Object.keys(lock.skills), []);
+ * ```
+ */
 export interface Lockfile {
   /** Format version. */
   readonly lockfileVersion: number;

@@ -12,7 +12,18 @@ import { MAX_PROCESS_LOCK_BYTES, readStateFileSync } from "./state_file.ts";
 /** The cross-process lock's name (hidden, so never discovered). */
 export const PROCESS_LOCK = ".skillscope-lock";
 
-/** Options of {@linkcode acquireLock}. */
+/**
+ * Options of {@linkcode acquireLock}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type LockOptions, verify } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const options: LockOptions = { timeoutMs: 1_000 };
+ * assert.equal((await verify(await Deno.makeTempDir(), options)).ok, true);
+ * ```
+ */
 export interface LockOptions {
   /** Give up after this long (ms). Default 30 000. */
   timeoutMs?: number;

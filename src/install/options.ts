@@ -9,7 +9,21 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import type { GitRunner } from "./git.ts";
 import type { LockOptions } from "./mutex.ts";
 
-/** The file operations install uses; replaceable to inject faults in tests. */
+/**
+ * The file operations install uses; replaceable to inject faults in tests.
+ *
+ * @example Usage
+ * ```ts
+ * import { type InstallFs } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const fs: InstallFs = {
+ *   writeFile: (path, data, mode) => Deno.writeFileSync(path, data, mode === undefined ? {} : { mode }),
+ *   rename: Deno.renameSync,
+ * };
+ * assert.equal(typeof fs.rename, "function");
+ * ```
+ */
 export interface InstallFs {
   /** Writes a file. */
   writeFile(path: string, data: Uint8Array, mode: number | undefined): void;
@@ -27,7 +41,18 @@ export const realFs: InstallFs = {
   },
 };
 
-/** Options shared by install, update and remove. */
+/**
+ * Options shared by install, update and remove.
+ *
+ * @example Usage
+ * ```ts
+ * import { type CommonInstallOptions } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const options: CommonInstallOptions = { gitTimeoutMs: 60_000, limits: { maxFiles: 100 } };
+ * assert.equal(options.limits?.maxFiles, 100);
+ * ```
+ */
 export interface CommonInstallOptions extends LockOptions {
   /** The git runner (default: the `git` executable). */
   git?: GitRunner;

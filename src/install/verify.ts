@@ -18,7 +18,18 @@ import { acquireLock, type LockOptions } from "./mutex.ts";
 import { dirIdentitySync } from "./owner.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 
-/** One file that differs from the lockfile. */
+/**
+ * One file that differs from the lockfile.
+ *
+ * @example Usage
+ * ```ts
+ * import { type FileDrift } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const drift: FileDrift = { path: "SKILL.md", change: "modified" };
+ * assert.equal(drift.change, "modified");
+ * ```
+ */
 export interface FileDrift {
   /** Relative path. */
   readonly path: string;
@@ -26,7 +37,19 @@ export interface FileDrift {
   readonly change: "modified" | "added" | "removed";
 }
 
-/** The state of one locked skill. */
+/**
+ * The state of one locked skill.
+ *
+ * @example Usage
+ * ```ts
+ * import { type SkillVerification, verify } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const report = await verify(await Deno.makeTempDir());
+ * const skills: readonly SkillVerification[] = report.skills;
+ * assert.deepEqual(skills, []);
+ * ```
+ */
 export interface SkillVerification {
   /** The skill's name. */
   readonly name: string;
@@ -40,7 +63,18 @@ export interface SkillVerification {
   readonly files: readonly FileDrift[];
 }
 
-/** What {@linkcode verify} found. */
+/**
+ * What {@linkcode verify} found.
+ *
+ * @example Usage
+ * ```ts
+ * import { type VerifyReport, verify } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const report: VerifyReport = await verify(await Deno.makeTempDir());
+ * assert.equal(report.ok, true);
+ * ```
+ */
 export interface VerifyReport {
   /** True when every locked skill matches its hash. */
   readonly ok: boolean;

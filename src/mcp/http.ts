@@ -18,7 +18,18 @@ import type { SkillSet } from "../serve/skill_set.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 
-/** Options of {@linkcode mcpHttpHandler}. */
+/**
+ * Options of {@linkcode mcpHttpHandler}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpHttpHandlerOptions } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const options: McpHttpHandlerOptions = { allowedHosts: ["skills.internal"] };
+ * assert.deepEqual(options.allowedHosts, ["skills.internal"]);
+ * ```
+ */
 export interface McpHttpHandlerOptions extends McpServerOptions {
   /**
    * Host names (no port) the `Host` header may name. Default: the loopback
@@ -32,7 +43,23 @@ export interface McpHttpHandlerOptions extends McpServerOptions {
   readonly allowedOrigins?: readonly string[];
 }
 
-/** What {@linkcode mcpHttpHandler} returns. */
+/**
+ * What {@linkcode mcpHttpHandler} returns.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { type McpHttpHandler, mcpHttpHandler } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const handler: McpHttpHandler = mcpHttpHandler(set);
+ * const response = await handler.fetch(new Request("http://evil.example/mcp", { method: "POST" }));
+ * assert.equal(response.status, 403);
+ * await response.body?.cancel();
+ * await handler.close();
+ * ```
+ */
 export interface McpHttpHandler {
   /** Serves one HTTP request (pass it to `Deno.serve`). */
   readonly fetch: (request: Request) => Promise<Response>;

@@ -13,7 +13,18 @@ import { PermissionDeniedError } from "../shared/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { LineTransport } from "./stdio.ts";
 
-/** An MCP server reached over Streamable HTTP. */
+/**
+ * An MCP server reached over Streamable HTTP.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpHttpTarget, mcpSource } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const target: McpHttpTarget = { url: "https://skills.example/mcp", headers: { authorization: "Bearer t" } };
+ * assert.equal(mcpSource(target).key, "mcp+https://skills.example/mcp");
+ * ```
+ */
 export interface McpHttpTarget {
   /** The endpoint, e.g. `http://127.0.0.1:8808/mcp`. */
   readonly url: string | URL;
@@ -21,7 +32,18 @@ export interface McpHttpTarget {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** An MCP server started as a process and spoken to on its stdin/stdout. */
+/**
+ * An MCP server started as a process and spoken to on its stdin/stdout.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpStdioTarget, mcpSource } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const target: McpStdioTarget = { command: "skillscope", args: ["mcp"] };
+ * assert.equal(mcpSource(target).key, "mcp+stdio:skillscope mcp");
+ * ```
+ */
 export interface McpStdioTarget {
   /** The program. */
   readonly command: string;

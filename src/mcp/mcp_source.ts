@@ -21,7 +21,19 @@ import {
 } from "./mcp_connection.ts";
 import { remoteContent, toSkill } from "./remote_skill.ts";
 
-/** Options of {@linkcode mcpSource}. */
+/**
+ * Options of {@linkcode mcpSource}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpSourceOptions, mcpSource } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const options: McpSourceOptions = { scope: "team", timeoutMs: 5_000 };
+ * await using source = mcpSource({ url: "http://127.0.0.1:8808/mcp" }, options);
+ * assert.equal(source.kind, "remote");
+ * ```
+ */
 export interface McpSourceOptions {
   /** Scope label of the skills (default `"mcp"`). */
   readonly scope?: string;
@@ -29,7 +41,19 @@ export interface McpSourceOptions {
   readonly timeoutMs?: number;
 }
 
-/** A {@linkcode RemoteSource} backed by an MCP server; close it when done. */
+/**
+ * A {@linkcode RemoteSource} backed by an MCP server; close it when done.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpSource, mcpSource } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const source: McpSource = mcpSource({ url: "http://127.0.0.1:8808/mcp" });
+ * assert.equal(source.key, "mcp+http://127.0.0.1:8808/mcp");
+ * await source.close(); // nothing was opened yet
+ * ```
+ */
 export interface McpSource extends RemoteSource {
   /** Ends the connection (and the server process, for stdio). */
   close(): Promise<void>;
@@ -50,14 +74,30 @@ export interface McpSource extends RemoteSource {
  * Permissions: `--allow-net=HOST` for an HTTP server, `--allow-run=COMMAND`
  * for a stdio server; only when the source is used.
  *
- * @example Usage
- * ```ts ignore
- * import { SkillSet } from "@skillscope/skills";
- * import { mcpSource } from "@skillscope/skills/mcp";
+ * @example Read the skills another server offers
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { mcpSource, serveMcp } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
  *
- * await using remote = mcpSource({ url: "http://127.0.0.1:8808/mcp" });
+ * // A server to read from (any server with the skills extension will do).
+ * const served = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const stop = new AbortController();
+ * const listening = Promise.withResolvers<string>();
+ * const server = serveMcp(served, {
+ *   signal: stop.signal,
+ *   transport: { http: { port: 0, onListen: listening.resolve } },
+ * });
+ *
+ * await using remote = mcpSource({ url: await listening.promise });
  * const set = await SkillSet.open({ sources: [remote] });
- * console.log(set.catalog());
+ * assert.equal(set.require("hi").source.kind, "remote");
+ * assert.equal(await set.read("hi"), "# Hi\n"); // fetched now, digest checked
+ * await remote.close();
+ * stop.abort();
+ * await server;
  * ```
  *
  * @param target An HTTP URL or a command to run.

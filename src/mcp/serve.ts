@@ -12,7 +12,18 @@ import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 import { LineTransport, type LineTransportOptions } from "./stdio.ts";
 
-/** Where {@linkcode serveMcp} listens on HTTP. */
+/**
+ * Where {@linkcode serveMcp} listens on HTTP.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpHttpListen } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const listen: McpHttpListen = { hostname: "127.0.0.1", port: 0 };
+ * assert.equal(listen.port, 0);
+ * ```
+ */
 export interface McpHttpListen {
   /** Interface to bind (default `127.0.0.1`). */
   readonly hostname?: string;
@@ -24,7 +35,18 @@ export interface McpHttpListen {
   readonly onListen?: (url: string) => void;
 }
 
-/** Options of {@linkcode serveMcp}. */
+/**
+ * Options of {@linkcode serveMcp}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type ServeMcpOptions } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const options: ServeMcpOptions = { transport: { http: { port: 8808 } }, watch: false };
+ * assert.equal(options.watch, false);
+ * ```
+ */
 export interface ServeMcpOptions extends McpServerOptions {
   /** `"stdio"` (default) or `{ http: … }`. */
   readonly transport?: "stdio" | { readonly http: McpHttpListen };
@@ -103,13 +125,30 @@ export function isLoopbackHost(hostname: string): boolean {
  *
  * Permissions: read for the skill roots; `--allow-net=HOST` for HTTP.
  *
- * @example Usage
- * ```ts ignore
- * import { defaultSources, SkillSet } from "@skillscope/skills";
+ * @example Serve on Streamable HTTP until aborted
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
  * import { serveMcp } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
  *
- * await serveMcp(await SkillSet.open({ sources: defaultSources() }));
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const stop = new AbortController();
+ * let url = "";
+ * const listening = Promise.withResolvers<void>();
+ * const served = serveMcp(set, {
+ *   signal: stop.signal,
+ *   transport: { http: { port: 0, onListen: (u) => { url = u; listening.resolve(); } } },
+ * });
+ * await listening.promise;
+ * assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+ * stop.abort();
+ * await served;
  * ```
+ *
+ * On stdio (what an MCP client configuration runs):
+ * `await serveMcp(await SkillSet.open({ sources: defaultSources() }))`.
  *
  * @param set The skill set.
  * @param options Transport, live reload, limits.

@@ -31,7 +31,17 @@ import {
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 import { mimeTypeOf } from "./mime.ts";
 
-/** Entries per `skills/list`, `resources/list` and directory page by default. */
+/**
+ * Entries per `skills/list`, `resources/list` and directory page by default.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_PAGE_SIZE } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(DEFAULT_PAGE_SIZE, 100);
+ * ```
+ */
 export const DEFAULT_PAGE_SIZE = 100;
 
 /** Options of {@linkcode skillSetSource}. */

@@ -22,7 +22,18 @@ import { DEFAULT_PAGE_SIZE, skillSetSource } from "./served_skills.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { skillFileUri } from "./uri.ts";
 
-/** Options of {@linkcode createMcpServer}. */
+/**
+ * Options of {@linkcode createMcpServer}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type McpServerOptions } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const options: McpServerOptions = { pageSize: 50 };
+ * assert.equal(options.pageSize, 50);
+ * ```
+ */
 export interface McpServerOptions {
   /** Entries per `skills/list`, `resources/list` and directory page (default 100). */
   readonly pageSize?: number;

@@ -20,16 +20,50 @@ import {
 import { listResourcesSync } from "../serve/list_resources.ts";
 import type { Skill } from "../shared/types.ts";
 
-/** Most files one skill may have and still get a manifest (the extension's limit). */
+/**
+ * Most files one skill may have and still get a manifest (the extension's limit).
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_SKILL_FILES } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_SKILL_FILES, 512);
+ * ```
+ */
 export const MAX_SKILL_FILES = 512;
-/** Most bytes one skill may have and still get a manifest (the extension's limit, 16 MiB). */
+/**
+ * Most bytes one skill may have and still get a manifest (the extension's limit, 16 MiB).
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_SKILL_BYTES } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_SKILL_BYTES, 16 * 1024 * 1024);
+ * ```
+ */
 export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
 /** Most files a directory listing of a `"dynamic"` skill walks. */
 const MAX_LISTED_FILES = 10_000;
 /** Deepest directory walked inside a skill. */
 const MAX_DEPTH = 32;
 
-/** One file of a skill in a manifest. */
+/**
+ * One file of a skill in a manifest.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { DigestCache, type ManifestFile } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const manifest = new DigestCache().manifest(set.require("hi"));
+ * const files: readonly ManifestFile[] = manifest.kind === "files" ? manifest.files : [];
+ * assert.deepEqual(files.map((f) => f.path), ["SKILL.md"]);
+ * ```
+ */
 export interface ManifestFile {
   /** Normalized relative path (`SKILL.md`, `references/guide.md`). */
   readonly path: string;
@@ -39,7 +73,20 @@ export interface ManifestFile {
   readonly digest: string;
 }
 
-/** The files of a skill with their digests, or why it is served as `"dynamic"`. */
+/**
+ * The files of a skill with their digests, or why it is served as `"dynamic"`.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { DigestCache, type SkillManifest } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const manifest: SkillManifest = new DigestCache().manifest(set.require("hi"));
+ * assert.equal(manifest.kind, "files");
+ * ```
+ */
 export type SkillManifest =
   | { readonly kind: "files"; readonly files: readonly ManifestFile[] }
   | { readonly kind: "dynamic"; readonly reason: string };

@@ -7,10 +7,31 @@
  * @module
  */
 
-/** The URI scheme and separator every served skill URI starts with. */
+/**
+ * The URI scheme and separator every served skill URI starts with.
+ *
+ * @example Usage
+ * ```ts
+ * import { SKILL_SCHEME, skillFileUri } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(skillFileUri("hi", "SKILL.md").startsWith(SKILL_SCHEME));
+ * ```
+ */
 export const SKILL_SCHEME = "skill://";
 
-/** A parsed `skill://` URI. */
+/**
+ * A parsed `skill://` URI.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseSkillUri, type SkillUriParts } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const parts: SkillUriParts | undefined = parseSkillUri("skill://hi/notes/a.md");
+ * assert.deepEqual(parts, { name: "hi", path: "notes/a.md" });
+ * ```
+ */
 export interface SkillUriParts {
   /** The skill name (the URI authority). */
   readonly name: string;

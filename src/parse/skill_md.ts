@@ -12,7 +12,21 @@ import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
 import { parseYaml, quoteColonValues } from "./yaml.ts";
 import { parseSimpleYaml } from "./yaml_fast.ts";
 
-/** Options of {@linkcode parseSkillMd}. */
+/**
+ * Options of {@linkcode parseSkillMd}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type ParseOptions, parseSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: ParseOptions = { dirName: "other", strict: true };
+ * const parsed = parseSkillMd("---\nname: demo\ndescription: Demo\n---\n", options);
+ * assert.deepEqual(parsed.diagnostics.map((d) => [d.code, d.level]), [
+ *   ["name-dir-mismatch", "error"],
+ *   ]);
+ * ```
+ */
 export interface ParseOptions {
   /** The file the text came from, named in diagnostics. */
   path?: string;

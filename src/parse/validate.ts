@@ -17,7 +17,26 @@ import {
   parseErrorDiagnostic,
 } from "../shared/diagnostics.ts";
 
-/** Options of {@linkcode validateSkillDir} and {@linkcode validateSkillMd}. */
+/**
+ * Options of {@linkcode validateSkillDir} and {@linkcode validateSkillMd}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type ValidateOptions, validateSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: ValidateOptions = { strict: false };
+ * const text = "---\nname: demo\ndescription: Demo\ncolor: red\n---\n";
+ * assert.deepEqual(
+ *   validateSkillMd(text, { ...options, dirName: "demo" }).map((d) => d.level),
+ *   ["warning"],
+ * );
+ * assert.deepEqual(
+ *   validateSkillMd(text, { dirName: "demo", strict: true }).map((d) => d.level),
+ *   ["error"],
+ * );
+ * ```
+ */
 export interface ValidateOptions {
   /**
    * Strict mode: every violation is an error, including unknown fields, a

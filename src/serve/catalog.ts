@@ -12,10 +12,34 @@ import {
 } from "../shared/escape.ts";
 import type { Skill } from "../shared/types.ts";
 
-/** Catalog formats. */
+/**
+ * Catalog formats.
+ *
+ * @example Usage
+ * ```ts
+ * import { type CatalogFormat, discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const format: CatalogFormat = "markdown";
+ * assert.match(renderCatalog(skills, { format }), /hi/);
+ * ```
+ */
 export type CatalogFormat = "xml" | "json" | "markdown" | "skills-ref";
 
-/** Options of {@linkcode renderCatalog}. */
+/**
+ * Options of {@linkcode renderCatalog}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type CatalogOptions, discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const options: CatalogOptions = { format: "json", maxChars: 500 };
+ * assert.ok(renderCatalog(skills, options).length <= 500);
+ * ```
+ */
 export interface CatalogOptions {
   /** Output format. Default `"xml"`. */
   format?: CatalogFormat;

@@ -14,7 +14,19 @@ import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { encodeBase64 } from "../shared/base64.ts";
 
-/** Options of {@linkcode generateEmbedModule}. */
+/**
+ * Options of {@linkcode generateEmbedModule}.
+ *
+ * @example Usage
+ * ```ts
+ * import { type EmbedOptions, generateEmbedModule } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.makeTempDir();
+ * const options: EmbedOptions = { importFrom: "@skillscope/skills", label: "skills" };
+ * assert.match(generateEmbedModule(dir, options).code, /skills/);
+ * ```
+ */
 export interface EmbedOptions {
   /** Where the generated module imports `embeddedSkill` from. Default `jsr:@skillscope/skills@^<version>`. */
   importFrom?: string;
@@ -28,7 +40,18 @@ export interface EmbedOptions {
   maxFiles?: number;
 }
 
-/** What {@linkcode generateEmbedModule} produced. */
+/**
+ * What {@linkcode generateEmbedModule} produced.
+ *
+ * @example Usage
+ * ```ts
+ * import { type EmbedResult, generateEmbedModule } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const result: EmbedResult = generateEmbedModule(await Deno.makeTempDir());
+ * assert.deepEqual(result.skills, []);
+ * ```
+ */
 export interface EmbedResult {
   /** The module's source text. */
   readonly code: string;

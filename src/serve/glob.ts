@@ -14,11 +14,41 @@
  * @module
  */
 
-/** Longest glob compiled (characters); longer ones never match. */
+/**
+ * Longest glob compiled (characters); longer ones never match.
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_GLOB_CHARS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_GLOB_CHARS, 1024);
+ * ```
+ */
 export const MAX_GLOB_CHARS = 1024;
-/** Most alternatives one glob's braces expand to; more never match. */
+/**
+ * Most alternatives one glob's braces expand to; more never match.
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_GLOB_ALTERNATIVES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_GLOB_ALTERNATIVES, 256);
+ * ```
+ */
 export const MAX_GLOB_ALTERNATIVES = 256;
-/** Longest path matched (characters); longer ones never match. */
+/**
+ * Longest path matched (characters); longer ones never match.
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_MATCH_PATH_CHARS } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_MATCH_PATH_CHARS, 4096);
+ * ```
+ */
 export const MAX_MATCH_PATH_CHARS = 4096;
 
 type Token =

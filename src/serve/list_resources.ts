@@ -14,7 +14,21 @@ import { isServableAssetPath, onDisk } from "./read_skill.ts";
 /** Most files listed by {@linkcode listResources} by default. */
 export const MAX_RESOURCES = 200;
 
-/** What {@linkcode listResources} returns. */
+/**
+ * What {@linkcode listResources} returns.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, type SkillResources, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Hi", content: "", assets: { "a.md": "A" } })],
+ * });
+ * const resources: SkillResources = await set.resources("hi");
+ * assert.deepEqual(resources, { files: ["a.md"], truncated: false });
+ * ```
+ */
 export interface SkillResources {
   /** Relative paths of the bundled files (SKILL.md and hidden entries excluded), sorted. */
   readonly files: readonly string[];

@@ -7,7 +7,20 @@
  */
 import type { Skill } from "../shared/types.ts";
 
-/** One ranked skill. */
+/**
+ * One ranked skill.
+ *
+ * @example Usage
+ * ```ts
+ * import { type SearchHit, SkillSet, embeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const [hit]: SearchHit[] = set.search("say hi");
+ * assert.equal(hit?.skill.name, "hi");
+ * assert.ok(hit!.score > 0);
+ * ```
+ */
 export interface SearchHit {
   /** The skill. */
   readonly skill: Skill;

@@ -10,7 +10,19 @@ import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
 import type { SkillSet } from "./skill_set.ts";
 import type { Skill } from "../shared/types.ts";
 
-/** A JSON Schema (the subset skillscope's tools use). */
+/**
+ * A JSON Schema (the subset skillscope's tools use).
+ *
+ * @example Usage
+ * ```ts
+ * import { type JsonSchema, SkillSet, skillTools, embeddedSkill } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const schema: JsonSchema = skillTools(set)[1]!.inputSchema;
+ * assert.deepEqual(schema.required, ["name"]);
+ * ```
+ */
 export interface JsonSchema {
   /** JSON type. */
   type?: "object" | "string" | "array" | "integer";
@@ -60,7 +72,18 @@ export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
   "skills_search",
 ]);
 
-/** The name of a skill tool. */
+/**
+ * The name of a skill tool.
+ *
+ * @example Usage
+ * ```ts
+ * import { type ToolName, TOOL_NAMES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const name: ToolName = "skills_search";
+ * assert.ok(TOOL_NAMES.includes(name));
+ * ```
+ */
 export type ToolName =
   | "skills_list"
   | "skills_read"
@@ -68,7 +91,19 @@ export type ToolName =
   | "skills_match"
   | "skills_search";
 
-/** A tool a model can call. */
+/**
+ * A tool a model can call.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet, type ToolDefinition, skillTools } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const [list]: ToolDefinition[] = skillTools(set);
+ * assert.equal(list?.name, "skills_list");
+ * ```
+ */
 export interface ToolDefinition {
   /** Tool name, e.g. `skills_read`. */
   readonly name: ToolName;
@@ -78,7 +113,19 @@ export interface ToolDefinition {
   readonly inputSchema: JsonSchema;
 }
 
-/** The outcome of {@linkcode callSkillTool}. */
+/**
+ * The outcome of {@linkcode callSkillTool}.
+ *
+ * @example Usage
+ * ```ts
+ * import { callSkillTool, embeddedSkill, SkillSet, type ToolResult } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const result: ToolResult = await callSkillTool(set, "skills_read", { name: "nope" });
+ * assert.equal(result.ok ? "ok" : result.error.code, "invalid-input"); // not one of the names
+ * ```
+ */
 export type ToolResult =
   | {
     /** Success. */
@@ -138,11 +185,46 @@ export function skillTools(set: SkillSet): ToolDefinition[] {
   return cached;
 }
 
-/** Most skill names put in a tool schema's enum; beyond it `name` is a checked string. */
+/**
+ * Most skill names put in a tool schema's enum; beyond it `name` is a checked string.
+ *
+ * @example Usage
+ * ```ts
+ * import { MAX_ENUM_NAMES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(MAX_ENUM_NAMES, 1000);
+ * ```
+ */
 export const MAX_ENUM_NAMES = 1000;
-/** Most paths one `skills_match` call may pass. */
+/**
+ * Most paths one `skills_match` call may pass.
+ *
+ * @example Usage
+ * ```ts
+ * import { callSkillTool, embeddedSkill, MAX_MATCH_PATHS, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const paths = Array.from({ length: MAX_MATCH_PATHS + 1 }, (_, i) => `f${i}.md`);
+ * assert.equal((await callSkillTool(set, "skills_match", { paths })).ok, false);
+ * ```
+ */
 export const MAX_MATCH_PATHS = 64;
-/** Longest path `skills_match` accepts (characters). */
+/**
+ * Longest path `skills_match` accepts (characters).
+ *
+ * @example Usage
+ * ```ts
+ * import { callSkillTool, embeddedSkill, MAX_MATCH_PATH_LENGTH, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const long = "a".repeat(MAX_MATCH_PATH_LENGTH + 1);
+ * const result = await callSkillTool(set, "skills_match", { paths: [long] });
+ * assert.equal(result.ok, false);
+ * ```
+ */
 export const MAX_MATCH_PATH_LENGTH = 1024;
 
 const toolCache = new WeakMap<readonly Skill[], ToolDefinition[]>();

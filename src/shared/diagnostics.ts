@@ -8,7 +8,19 @@
 import type { SkillParseError } from "./errors.ts";
 import type { Diagnostic, DiagnosticLevel, RuleCode } from "./types.ts";
 
-/** One rule: its lenient level and what it checks. */
+/**
+ * One rule: its lenient level and what it checks.
+ *
+ * @example Usage
+ * ```ts
+ * import { type Rule, RULES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const rule: Rule = RULES["description-missing"];
+ * assert.equal(rule.lenient, "error");
+ * assert.match(rule.summary, /description/);
+ * ```
+ */
 export interface Rule {
   /** Level while discovering (lenient); strict validation always uses `"error"`. */
   readonly lenient: DiagnosticLevel;

@@ -7,7 +7,24 @@
  */
 import type { RuleCode } from "./types.ts";
 
-/** Where in a file a {@linkcode SkillParseError} happened. */
+/**
+ * Where in a file a {@linkcode SkillParseError} happened.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseSkillMd, SkillParseError } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * try {
+ *   parseSkillMd("---\nname: [unclosed\n---\n", { path: "/s/SKILL.md" });
+ *   assert.fail("no error");
+ * } catch (error) {
+ *   assert.ok(error instanceof SkillParseError);
+ *   assert.equal(error.path, "/s/SKILL.md");
+ *   assert.equal(typeof error.line, "number");
+ * }
+ * ```
+ */
 export interface ErrorLocation {
   /** The file, when known. */
   path?: string | undefined;

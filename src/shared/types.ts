@@ -5,10 +5,35 @@
  * @module
  */
 
-/** How serious a {@linkcode Diagnostic} is. */
+/**
+ * How serious a {@linkcode Diagnostic} is.
+ *
+ * @example Usage
+ * ```ts
+ * import { type DiagnosticLevel, validateSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const levels: DiagnosticLevel[] = validateSkillMd(
+ *   "---\nname: demo\ndescription: Demo\ncolor: red\n---\n",
+ *   { dirName: "demo" },
+ * ).map((d) => d.level);
+ * assert.deepEqual(levels, ["warning"]);
+ * ```
+ */
 export type DiagnosticLevel = "error" | "warning";
 
-/** Every diagnostic code skillscope can emit. */
+/**
+ * Every diagnostic code skillscope can emit.
+ *
+ * @example Usage
+ * ```ts
+ * import { type RuleCode, RULES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const code: RuleCode = "unknown-field";
+ * assert.equal(RULES[code].lenient, "warning");
+ * ```
+ */
 export type RuleCode =
   | "root-missing"
   | "permission-skipped"
