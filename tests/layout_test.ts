@@ -1,0 +1,103 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// The architecture as the file tree shows it: each folder of src/ imports
+// only from the folders below it, no module imports itself in a circle, and
+// the main entry point carries no MCP or install code.
+import assert from "node:assert/strict";
+import { dirname, join, relative } from "node:path";
+
+const REPO = new URL("..", import.meta.url).pathname;
+const SRC = join(REPO, "src");
+
+/** What each folder may import from (itself included). */
+const ALLOWED: Record<string, readonly string[]> = {
+  shared: ["shared"],
+  parse: ["parse", "shared"],
+  discover: ["discover", "parse", "shared"],
+  serve: ["serve", "discover", "parse", "shared"],
+  install: ["install", "discover", "parse", "shared"],
+  mcp: ["mcp", "serve", "discover", "parse", "shared"],
+  cli: ["cli", "mcp", "install", "serve", "discover", "parse", "shared"],
+};
+
+async function modules(): Promise<Map<string, string[]>> {
+  const graph = new Map<string, string[]>();
+  for (const folder of Object.keys(ALLOWED)) {
+    for await (const entry of Deno.readDir(join(SRC, folder))) {
+      if (!entry.name.endsWith(".ts")) continue;
+      const file = join(SRC, folder, entry.name);
+      const text = await Deno.readTextFile(file);
+      // Static and dynamic imports of our own modules (examples in doc
+      // comments import the package by name and are not matched).
+      const specifiers = [
+        ...text.matchAll(/^(?:import|export)[^;]*? from "(\.[^"]+)";/gms),
+        ...text.matchAll(/import\("(\.[^"]+)"\)/g),
+      ].map((m) => join(dirname(file), m[1]!));
+      graph.set(file, specifiers);
+    }
+  }
+  return graph;
+}
+
+Deno.test("each folder of src/ imports only from the folders below it", async () => {
+  const wrong: string[] = [];
+  const graph = await modules();
+  const edges = [...graph.values()].reduce((n, list) => n + list.length, 0);
+  assert.ok(edges > 100, `only ${edges} imports found`);
+  for (const [file, imports] of graph) {
+    const folder = relative(SRC, file).split("/")[0]!;
+    for (const target of imports) {
+      const to = relative(SRC, target).split("/")[0]!;
+      if (!ALLOWED[folder]!.includes(to)) {
+        wrong.push(`${relative(REPO, file)} -> ${relative(REPO, target)}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+Deno.test("no module of src/ takes part in an import cycle", async () => {
+  const graph = await modules();
+  const state = new Map<string, "open" | "done">();
+  const cycles: string[] = [];
+  const visit = (file: string, path: string[]): void => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "open") {
+      cycles.push(
+        [...path.slice(path.indexOf(file)), file].map((f) => relative(REPO, f))
+          .join(" -> "),
+      );
+      return;
+    }
+    state.set(file, "open");
+    for (const next of graph.get(file) ?? []) {
+      if (graph.has(next)) visit(next, [...path, file]);
+    }
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) visit(file, []);
+  assert.deepEqual(cycles, []);
+});
+
+Deno.test("the main entry point loads no MCP, install or crypto code", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "info",
+      "--json",
+      `--config=${join(REPO, "deno.json")}`,
+      join(REPO, "mod.ts"),
+    ],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const specifiers = (JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  }).modules.map((m) => m.specifier);
+  assert.ok(specifiers.length > 10);
+  const offending = specifiers.filter((s) =>
+    s.includes("@modelcontextprotocol") || s.includes("/src/install/") ||
+    s.includes("/src/mcp/") || s === "node:crypto" || s === "node:process"
+  );
+  assert.deepEqual(offending, []);
+  const npm = specifiers.filter((s) => s.startsWith("npm:"));
+  assert.deepEqual(npm.map((s) => s.replace(/@[\d.]+$/, "")), ["npm:/js-yaml"]);
+});
