@@ -67,6 +67,39 @@ export function analyzeFrontmatter(
     ...(column === undefined ? {} : { column: column + 1 }),
   });
 
+  const parsed = parseWithRepairs(yaml, file, strict, at, path);
+  diagnostics.push(...parsed.diagnostics);
+  const frontmatter = toFrontmatterMap(parsed.value, file, path, yamlLine);
+  let lines: Map<string, number> | undefined;
+  const checked = checkFields(frontmatter, {
+    path,
+    dirName: options.dirName,
+    strict,
+    lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
+  });
+  diagnostics.push(...checked.diagnostics);
+  return { frontmatter, fields: checked.fields, diagnostics };
+}
+
+/** Where a YAML position is in the file, as diagnostic fields. */
+type At = (
+  line?: number,
+  column?: number,
+) => { path?: string; line?: number; column?: number };
+
+/**
+ * Parses frontmatter YAML: the fast subset parser first, then js-yaml; the
+ * two common defects (an unquoted ": " in a plain value, a duplicate key)
+ * are repaired with a warning (an error when strict); anything else throws.
+ */
+function parseWithRepairs(
+  yaml: string,
+  file: string,
+  strict: boolean,
+  at: At,
+  path: string | undefined,
+): { value: unknown; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
   const simple = parseSimpleYaml(yaml);
   let result: ReturnType<typeof parseYaml> | undefined = simple === undefined
     ? undefined
@@ -129,7 +162,20 @@ export function analyzeFrontmatter(
     }
   }
 
-  const value = result.value ?? {};
+  return { value: result.value, diagnostics };
+}
+
+/**
+ * The parsed YAML as a frontmatter map: a mapping, copied into a
+ * null-prototype object with nested values deeply frozen.
+ */
+function toFrontmatterMap(
+  parsed: unknown,
+  file: string,
+  path: string | undefined,
+  yamlLine: number,
+): Readonly<Record<string, unknown>> {
+  const value = parsed ?? {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new SkillParseError(
       "frontmatter-not-map",
@@ -148,15 +194,7 @@ export function analyzeFrontmatter(
       : entry;
   }
   Object.freeze(frontmatter);
-  let lines: Map<string, number> | undefined;
-  const checked = checkFields(frontmatter, {
-    path,
-    dirName: options.dirName,
-    strict,
-    lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
-  });
-  diagnostics.push(...checked.diagnostics);
-  return { frontmatter, fields: checked.fields, diagnostics };
+  return frontmatter;
 }
 
 /**
