@@ -109,7 +109,6 @@ export {
 export { type SearchHit, searchSkills } from "./src/serve/search.ts";
 export type { SkillResources } from "./src/serve/list_resources.ts";
 export {
-  callSkillTool,
   type JsonSchema,
   MAX_ENUM_NAMES,
   MAX_MATCH_PATH_LENGTH,
@@ -118,8 +117,8 @@ export {
   TOOL_NAMES,
   type ToolDefinition,
   type ToolName,
-  type ToolResult,
 } from "./src/serve/tools.ts";
+export { callSkillTool, type ToolResult } from "./src/serve/tool_calls.ts";
 export {
   type EmbedOptions,
   type EmbedResult,

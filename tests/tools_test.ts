@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import {
-  callSkillTool,
   type JsonSchema,
   MAX_ENUM_NAMES,
   MAX_MATCH_PATH_LENGTH,
@@ -12,6 +11,7 @@ import {
   skillTools,
   TOOL_NAMES,
 } from "../src/serve/tools.ts";
+import { callSkillTool } from "../src/serve/tool_calls.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 async function fixtureSet(): Promise<{ set: SkillSet } & AsyncDisposable> {

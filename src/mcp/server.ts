@@ -14,7 +14,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillSet } from "../serve/skill_set.ts";
-import { callSkillTool, skillTools } from "../serve/tools.ts";
+import { skillTools } from "../serve/tools.ts";
+import { callSkillTool } from "../serve/tool_calls.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
