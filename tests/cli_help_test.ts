@@ -33,7 +33,9 @@ Deno.test("the CLI entry imports no command module until that command runs", asy
     const module of [
       "./list.ts",
       "./validate.ts",
-      "./serve_commands.ts",
+      "./read_commands.ts",
+      "./find_commands.ts",
+      "./mcp_command.ts",
       "./install.ts",
       "./embed.ts",
       "./roots.ts",

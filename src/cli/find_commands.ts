@@ -1,0 +1,141 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The commands that find skills for a task or a prompt: `match`, `search`, `catalog`.
+ *
+ * @module
+ */
+import type { CatalogFormat } from "../serve/catalog.ts";
+import type { Command } from "./command.ts";
+import { EXIT, UsageError } from "./errors.ts";
+import { field, writeJson, writeOut } from "./io.ts";
+import { jsonOption, openSkillSet, ROOTS_GROUP } from "./root_options.ts";
+
+/** `match PATH...`. */
+export const matchCommand: Command = {
+  name: "match",
+  usage: "match PATH... [--json]",
+  description:
+    'Prints the names of the matching skills.\n--json: { "matched": [{ name, path, globs, alwaysApply }] }.',
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  run(values, positionals): Promise<number> {
+    if (positionals.length === 0) {
+      throw new UsageError('"match" needs at least one PATH');
+    }
+    const set = openSkillSet(values);
+    const matched = set.match(positionals);
+    if (values.json === true) {
+      writeJson({
+        matched: matched.map((s) => ({
+          name: s.name,
+          path: s.path ?? s.source.key,
+          globs: s.globs ?? [],
+          alwaysApply: s.alwaysApply ?? false,
+        })),
+      });
+    } else if (matched.length > 0) {
+      writeOut(`${matched.map((s) => field(s.name)).join("\n")}\n`);
+    }
+    return Promise.resolve(EXIT.ok);
+  },
+};
+
+/** `search QUERY`. */
+export const searchCommand: Command = {
+  name: "search",
+  usage: "search QUERY [--limit N] [--json]",
+  description: "Ranks skills by BM25 over their names and descriptions.",
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      limit: { type: "string", arg: "N", help: "Most results (default 10)" },
+      ...jsonOption(),
+    },
+  }],
+  run(values, positionals): Promise<number> {
+    if (positionals.length === 0) {
+      throw new UsageError('"search" needs a QUERY');
+    }
+    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new UsageError(
+        `--limit must be a positive integer, got "${values.limit}"`,
+      );
+    }
+    const set = openSkillSet(values);
+    const hits = set.search(positionals.join(" "), { limit });
+    if (values.json === true) {
+      writeJson(
+        hits.map((h) => ({
+          name: h.skill.name,
+          score: h.score,
+          description: h.skill.description,
+        })),
+      );
+    } else if (hits.length > 0) {
+      writeOut(
+        `${
+          hits.map((h) =>
+            `${field(h.skill.name)}\t${h.score.toFixed(3)}\t${
+              field(h.skill.description.replace(/\s+/g, " "))
+            }`
+          ).join("\n")
+        }\n`,
+      );
+    }
+    return Promise.resolve(EXIT.ok);
+  },
+};
+
+const FORMATS: readonly CatalogFormat[] = [
+  "xml",
+  "json",
+  "markdown",
+  "skills-ref",
+];
+
+/** `catalog`. */
+export const catalogCommand: Command = {
+  name: "catalog",
+  usage: "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
+  description:
+    "Prints the catalog sorted by name; nothing at all when there are no skills.",
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      format: {
+        type: "string",
+        arg: "F",
+        help:
+          "xml (default), json, markdown, or skills-ref (the reference tool's to-prompt output)",
+      },
+      "max-chars": {
+        type: "string",
+        arg: "N",
+        help: "Budget: shorten, then drop descriptions, then omit skills",
+      },
+    },
+  }],
+  run(values): Promise<number> {
+    const format = (values.format ?? "xml") as CatalogFormat;
+    if (!FORMATS.includes(format)) {
+      throw new UsageError(
+        `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
+      );
+    }
+    const raw = values["max-chars"];
+    const maxChars = raw === undefined ? undefined : Number(raw);
+    if (
+      maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 0)
+    ) {
+      throw new UsageError(
+        `--max-chars must be a non-negative integer, got "${raw}"`,
+      );
+    }
+    const set = openSkillSet(values, { report: true });
+    const text = set.catalog(
+      maxChars === undefined ? { format } : { format, maxChars },
+    );
+    if (text !== "") writeOut(`${text}\n`);
+    return Promise.resolve(EXIT.ok);
+  },
+};

@@ -1,0 +1,107 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The commands that read one skill: `read`, `asset`, `resources`,
+ * `activate`.
+ *
+ * @module
+ */
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeJson, writeOut } from "./io.ts";
+import {
+  expectArgs,
+  jsonOption,
+  openSkillSet,
+  ROOTS_GROUP,
+} from "./root_options.ts";
+
+/** `read NAME`. */
+export const readCommand: Command = {
+  name: "read",
+  usage: "read NAME [--json]",
+  description:
+    'Prints the body of SKILL.md. --json adds "name", "dir" and "resources".',
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope read NAME");
+    const set = openSkillSet(values);
+    const body = await set.read(name!);
+    if (values.json === true) {
+      const skill = set.require(name!);
+      const resources = await set.resources(name!);
+      writeJson({
+        name: skill.name,
+        body,
+        dir: skill.dir ?? null,
+        resources: resources.files,
+      });
+    } else {
+      writeOut(body);
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `asset NAME RELPATH`. */
+export const assetCommand: Command = {
+  name: "asset",
+  usage: "asset NAME RELPATH",
+  description:
+    'Writes the file\'s bytes to stdout. RELPATH is relative to the skill\ndirectory; absolute paths, ".." and symlinks leading outside the skill are\nrefused (exit 1).',
+  groups: [ROOTS_GROUP],
+  async run(values, positionals): Promise<number> {
+    const [name, path] = expectArgs(
+      positionals,
+      2,
+      "skillscope asset NAME RELPATH",
+    );
+    const set = openSkillSet(values);
+    const bytes = await set.readAsset(name!, path!);
+    if (Deno.stdout.isTerminal()) {
+      // On a terminal the bytes are shown, escaped; piped, they are exact.
+      writeOut(new TextDecoder().decode(bytes));
+      return EXIT.ok;
+    }
+    let rest = bytes;
+    while (rest.length > 0) rest = rest.subarray(Deno.stdout.writeSync(rest));
+    return EXIT.ok;
+  },
+};
+
+/** `resources NAME`. */
+export const resourcesCommand: Command = {
+  name: "resources",
+  usage: "resources NAME [--json]",
+  description:
+    'Lists the skill\'s files (relative paths; hidden ones skipped).\n--json: { "files", "truncated" }.',
+  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
+    const set = openSkillSet(values);
+    const resources = await set.resources(name!);
+    if (values.json === true) writeJson(resources);
+    else if (resources.files.length > 0) {
+      writeOut(
+        `${resources.files.map(field).join("\n")}\n${
+          resources.truncated ? "(more files not listed)\n" : ""
+        }`,
+      );
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `activate NAME`. */
+export const activateCommand: Command = {
+  name: "activate",
+  usage: "activate NAME",
+  description:
+    'Prints <skill_content name="…"> with the body, the skill directory and its\nfiles.',
+  groups: [ROOTS_GROUP],
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
+    const set = openSkillSet(values);
+    writeOut(`${await set.activate(name!)}\n`);
+    return EXIT.ok;
+  },
+};
