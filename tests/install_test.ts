@@ -82,10 +82,16 @@ Deno.test("install() reports updated with the previous hash, and unchanged when 
   assert.equal(second.status, "updated");
   assert.equal(second.previousHash, first.hash);
   assert.notEqual(second.hash, first.hash);
-  // A locally modified copy is repaired by installing again.
+  // A locally modified copy is repaired only when forced, and the edits
+  // are kept.
   await Deno.writeTextFile(join(target, "pdf", "SKILL.md"), "tampered");
-  const repaired = await install({ source: src, dir: target });
+  await rejectsCode(install({ source: src, dir: target }), "locally-modified");
+  const repaired = await install({ source: src, dir: target, force: true });
   assert.equal(repaired.status, "updated");
+  assert.equal(
+    await Deno.readTextFile(join(repaired.backup!, "SKILL.md")),
+    "tampered",
+  );
   assert.equal((await verify(target)).ok, true);
 });
 
@@ -407,12 +413,18 @@ Deno.test("verify() names each drifted skill and file; info() shows source, hash
     cli.stdout,
     /modified {2}one\n +added: extra\.md\n +modified: notes\.md/,
   );
-  await remove(target, "one");
+  // "one" was edited: removing it needs --force, and keeps the edits.
+  await rejectsCode(remove(target, "one"), "locally-modified");
+  const notes = await remove(target, "one", { force: true });
+  assert.match(
+    notes[0]!,
+    /kept the changed files of "one" at .*\.skillscope-backup-one-/,
+  );
   assert.equal(readLock(target).skills.one, undefined);
   await assert.rejects(Deno.stat(join(target, "one")));
   await rejectsCode(remove(target, "one"), "not-installed");
   await rejectsCode(remove(target, "stray"), "unlocked-directory");
-  await remove(target, "stray", { force: true });
+  await remove(target, "stray", { force: true, backup: false });
   await assert.rejects(Deno.stat(join(target, "stray")));
 });
 

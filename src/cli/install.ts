@@ -35,6 +35,14 @@ const DIR_OPTIONS: OptionDefs = {
   json: { type: "boolean", help: "Print JSON" },
 };
 
+/** `--no-backup`: with `--force`, do not keep what is replaced or removed. */
+const NO_BACKUP: OptionDefs = {
+  "no-backup": {
+    type: "boolean",
+    help: "With --force, do not keep the replaced or removed files as a backup",
+  },
+};
+
 /** The skills directory the options name. */
 function targetDir(values: OptionValues): string {
   if (typeof values.dir === "string") {
@@ -62,9 +70,23 @@ function describe(result: InstallResult): string {
   const name = field(result.name);
   switch (result.status) {
     case "installed":
-      return `Installed ${name} (${result.hash}) into ${field(result.dir)}\n`;
+      return `Installed ${name} (${result.hash}) into ${field(result.dir)}${
+        result.backup === undefined
+          ? ""
+          : `; the directory it replaced is kept in ${field(result.backup)}`
+      }\n`;
     case "updated":
-      return `Updated ${name}: ${result.previousHash} -> ${result.hash}\n`;
+      return result.previousHash === result.hash
+        ? `Restored ${name} to its locked files (${result.hash})${
+          result.backup === undefined
+            ? ""
+            : `; your changes are kept in ${field(result.backup)}`
+        }\n`
+        : `Updated ${name}: ${result.previousHash} -> ${result.hash}${
+          result.backup === undefined
+            ? ""
+            : `; your changes are kept in ${field(result.backup)}`
+        }\n`;
     default:
       return `${name} is up to date (${result.hash})\n`;
   }
@@ -95,6 +117,7 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
         arg: "NAME",
         help: "Pick one skill when the source holds several",
       },
+      ...NO_BACKUP,
       ...DIR_OPTIONS,
     },
   }],
@@ -105,6 +128,7 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
       source: source!,
       dir: targetDir(values),
       force: values.force === true,
+      backup: values["no-backup"] !== true,
       ...(typeof values.skill === "string" ? { skill: values.skill } : {}),
       ...(onProgress ? { onProgress } : {}),
     });
@@ -130,13 +154,17 @@ export const removeCommand: Command = {
         type: "boolean",
         help: "Also remove a directory that is not in skills.lock",
       },
+      ...NO_BACKUP,
       ...DIR_OPTIONS,
     },
   }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope remove NAME");
     const dir = targetDir(values);
-    const notes = await remove(dir, name!, { force: values.force === true });
+    const notes = await remove(dir, name!, {
+      force: values.force === true,
+      backup: values["no-backup"] !== true,
+    });
     if (values.json === true) writeJson({ removed: name, dir, notes });
     else {
       writeNotes(notes);
@@ -216,20 +244,30 @@ export const verifyCommand: Command = {
 /** `update [NAME]`. */
 export const updateCommand: Command = {
   name: "update",
-  usage: "update [NAME] [--dir D] [--project] [--json]",
+  usage: "update [NAME] [--dir D] [--project] [--force] [--json]",
   description:
-    "Re-installs one skill, or every skill in skills.lock, from its recorded source\nand reports the previous and the new hash.",
-  groups: [{ title: "Options", options: DIR_OPTIONS }],
+    "Re-installs one skill, or every skill in skills.lock, from its recorded source\nand reports the previous and the new hash. A skill whose files were changed\nsince it was installed is left alone (exit 1, the files named) unless --force;\nthen the changed files are kept as a hidden backup in the skills directory.",
+  groups: [{
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help: "Replace skills with local changes too (keeping a backup)",
+      },
+      ...NO_BACKUP,
+      ...DIR_OPTIONS,
+    },
+  }],
   async run(values, positionals): Promise<number> {
     if (positionals.length > 1) {
       throw new UsageError("Usage: skillscope update [NAME]");
     }
     const onProgress = progress();
-    const results = await update(
-      targetDir(values),
-      positionals[0],
-      onProgress ? { onProgress } : {},
-    );
+    const results = await update(targetDir(values), positionals[0], {
+      force: values.force === true,
+      backup: values["no-backup"] !== true,
+      ...(onProgress ? { onProgress } : {}),
+    });
     if (values.json === true) writeJson(results);
     else {
       for (const result of results) writeNotes(result.notes);

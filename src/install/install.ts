@@ -25,6 +25,7 @@ import {
   stripCredentials,
 } from "./install_source.ts";
 import { copyTree } from "./copy_tree.ts";
+import { guardLocalEdits, keepBackup } from "./local_edits.ts";
 import { fetchGit } from "./fetch_git.ts";
 import { locateSkill, validateSkill } from "./locate_skill.ts";
 import {
@@ -95,6 +96,8 @@ export interface InstallResult {
   readonly commit?: string;
   /** Notes, e.g. an interrupted operation that was recovered first. */
   readonly notes: readonly string[];
+  /** Where the replaced tree was kept (forced over local changes). */
+  readonly backup?: string;
 }
 
 /**
@@ -224,6 +227,14 @@ async function installLocked(
       );
     }
 
+    // Local edits are never lost: a changed tree is replaced only when
+    // forced, and then kept as a backup.
+    const drift = previous && present
+      ? guardLocalEdits(dir, name, previous, options.force === true, "replace")
+      : undefined;
+    const keep = present && options.backup !== false &&
+      (drift === undefined || drift.status === "modified");
+
     const stage = workName(identity, "stage");
     work.push(join(dir, stage));
     const files = copyTree(skillDir, join(dir, stage), {
@@ -286,12 +297,15 @@ async function installLocked(
       identity,
       withEntry(readLockfileSync(dir), name, entry),
     );
-    if (present) Deno.removeSync(join(dir, backup), { recursive: true });
+    let kept: string | undefined;
+    if (keep) kept = keepBackup(dir, join(dir, backup), name);
+    else if (present) Deno.removeSync(join(dir, backup), { recursive: true });
     clearJournalSync(dir);
     return {
       ...base,
       status: previous && present ? "updated" : "installed",
       ...(previous ? { previousHash: previous.hash } : {}),
+      ...(kept === undefined ? {} : { backup: kept }),
     };
   } catch (error) {
     // Leave the old state: undo a half-done swap now rather than at the next run.

@@ -67,6 +67,12 @@ export interface CommonInstallOptions extends LockOptions {
    * For git sources they are enforced on the fetched tree before checkout.
    */
   limits?: { maxFiles?: number; maxBytes?: number };
+  /**
+   * When `force` replaces or removes a skill with local changes (or a
+   * directory skills.lock does not know), keep the old tree as a hidden
+   * backup inside the skills directory. Default `true`.
+   */
+  backup?: boolean;
 }
 
 const MAX_FILES = 10_000;

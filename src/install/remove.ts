@@ -10,6 +10,7 @@ import { InstallError } from "./errors.ts";
 import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
+import { guardLocalEdits, keepBackup } from "./local_edits.ts";
 import { dirIdentitySync, workName } from "./owner.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import {
@@ -73,16 +74,29 @@ export async function remove(
         `${final} was not installed by skillscope; use --force to remove it`,
       );
     }
+    const drift = entry && exists(final)
+      ? guardLocalEdits(root, name, entry, options.force === true, "remove")
+      : undefined;
+    const keep = exists(final) && options.backup !== false &&
+      (drift === undefined || drift.status === "modified");
     const backup = workName(identity, "old");
     writeJournalSync(root, identity, { op: "remove", name, backup });
     if (exists(final)) (options.fs ?? realFs).rename(final, join(root, backup));
     const skills = { ...lock.skills };
     delete skills[name];
     writeLockfileSync(root, identity, { ...lock, skills });
-    try {
-      Deno.removeSync(join(root, backup), { recursive: true });
-    } catch {
-      // nothing was there
+    if (keep) {
+      notes.push(
+        `kept the changed files of "${name}" at ${
+          keepBackup(root, join(root, backup), name)
+        }`,
+      );
+    } else {
+      try {
+        Deno.removeSync(join(root, backup), { recursive: true });
+      } catch {
+        // nothing was there
+      }
     }
     clearJournalSync(root);
     return notes;

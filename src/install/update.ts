@@ -38,14 +38,16 @@ import type { CommonInstallOptions } from "./options.ts";
  *
  * @param dir The skills directory.
  * @param name One skill; omitted = every locked skill.
- * @param options Git runner, timeouts, progress.
+ * @param options Git runner, timeouts, progress; `force` replaces a skill
+ *   with local changes (kept as a backup unless `backup: false`).
  * @returns One result per skill.
- * @throws {InstallError} `not-installed`, and whatever install throws.
+ * @throws {InstallError} `not-installed`, `locally-modified` (files changed
+ *   since install, listed; nothing is touched), and whatever install throws.
  */
 export async function update(
   dir: string,
   name?: string,
-  options: CommonInstallOptions = {},
+  options: CommonInstallOptions & { force?: boolean } = {},
 ): Promise<InstallResult[]> {
   const root = resolve(dir);
   assertReadPermission(root);

@@ -155,7 +155,8 @@ export async function verify(
   };
 }
 
-function verifyOne(
+/** Compares one installed skill with its lock entry, file by file. */
+export function verifyOne(
   root: string,
   name: string,
   entry: LockEntry,

@@ -1,0 +1,67 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Local edits are never lost: an installed skill whose files differ from
+ * `skills.lock` is not replaced or removed unless forced, and when forced
+ * the changed tree is kept as a backup inside the skills directory.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { InstallError } from "./errors.ts";
+import type { LockEntry } from "./lockfile.ts";
+import { type SkillVerification, verifyOne } from "./verify.ts";
+
+/** Prefix of a kept backup: hidden, so discovery never lists it as a skill. */
+export const BACKUP_PREFIX = ".skillscope-backup-";
+
+/**
+ * Checks an installed skill against its lock entry before it is replaced
+ * or removed. Changed, added or deleted files stop the operation with
+ * `locally-modified`, naming each file, unless `force`.
+ *
+ * @param root The skills directory.
+ * @param name The skill.
+ * @param entry Its lock entry.
+ * @param force Whether to go on anyway.
+ * @param action What would happen, for the message (`"replace"`, `"remove"`).
+ * @returns The verification (its status is `"modified"` when forced over edits).
+ * @throws {InstallError} `locally-modified`.
+ */
+export function guardLocalEdits(
+  root: string,
+  name: string,
+  entry: LockEntry,
+  force: boolean,
+  action: string,
+): SkillVerification {
+  const drift = verifyOne(root, name, entry);
+  if (drift.status === "modified" && !force) {
+    const shown = drift.files.slice(0, 20).map((f) => `${f.change} ${f.path}`);
+    if (drift.files.length > shown.length) {
+      shown.push(`and ${drift.files.length - shown.length} more`);
+    }
+    throw new InstallError(
+      "locally-modified",
+      `Skill "${name}" in ${join(root, name)} has local changes (${
+        shown.join(", ")
+      }); nothing was changed. Use --force to ${action} it anyway (the changed files are kept as a backup)`,
+    );
+  }
+  return drift;
+}
+
+/**
+ * Moves a replaced or removed tree to a backup directory inside the skills
+ * directory and returns its path.
+ *
+ * @param root The skills directory.
+ * @param from The tree to keep (our own working directory).
+ * @param name The skill.
+ * @returns The backup's path.
+ */
+export function keepBackup(root: string, from: string, name: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const target = join(root, `${BACKUP_PREFIX}${name}-${stamp}`);
+  Deno.renameSync(from, target);
+  return target;
+}

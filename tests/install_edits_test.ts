@@ -1,0 +1,129 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// Local edits are never lost: update, install --force and remove stop on a
+// skill whose files changed since it was installed, and keep a backup when
+// forced.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { install, readLock, remove, update } from "../src/install/mod.ts";
+import { InstallError } from "../src/install/errors.ts";
+import { runCli, tempDir, writeSkill } from "./_helpers.ts";
+
+async function installed(): Promise<
+  { source: string; dir: string; tmp: AsyncDisposable }
+> {
+  const tmp = await tempDir();
+  const source = join(tmp.path, "src/demo");
+  await writeSkill(join(tmp.path, "src"), "demo", { body: "# Demo v1\n" });
+  const dir = join(tmp.path, "skills");
+  await install({ source, dir });
+  return { source, dir, tmp };
+}
+
+async function backups(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.name.startsWith(".skillscope-backup-demo-")) {
+      names.push(entry.name);
+    }
+  }
+  return names;
+}
+
+Deno.test("update stops on a locally edited skill, names the files, and changes nothing", async () => {
+  const { dir, tmp } = await installed();
+  await using _ = tmp;
+  const skillMd = join(dir, "demo/SKILL.md");
+  await Deno.writeTextFile(skillMd, "my edits\n");
+  await Deno.writeTextFile(join(dir, "demo/notes.md"), "mine\n");
+  const lockBefore = await Deno.readTextFile(join(dir, "skills.lock"));
+  const run = await runCli(["update", "--dir", dir], { permissions: ["-A"] });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(
+    run.stderr,
+    /"demo" .* has local changes \(modified SKILL\.md, added notes\.md\)/,
+  );
+  assert.match(run.stderr, /--force/);
+  assert.equal(await Deno.readTextFile(skillMd), "my edits\n");
+  assert.equal(await Deno.readTextFile(join(dir, "skills.lock")), lockBefore);
+  assert.deepEqual(await backups(dir), []);
+  await assert.rejects(
+    update(dir),
+    (e: unknown) => e instanceof InstallError && e.code === "locally-modified",
+  );
+});
+
+Deno.test("update --force restores the locked files and keeps the edits in a hidden backup it names", async () => {
+  const { dir, tmp } = await installed();
+  await using _ = tmp;
+  await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "my edits\n");
+  const run = await runCli(["update", "--force", "--dir", dir], {
+    permissions: ["-A"],
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stdout,
+    /^Restored demo to its locked files \(sha256-[0-9a-f]+\); your changes are kept in .*\.skillscope-backup-demo-/,
+  );
+  assert.doesNotMatch(run.stdout, /->/); // never "a -> a"
+  assert.match(
+    await Deno.readTextFile(join(dir, "demo/SKILL.md")),
+    /# Demo v1/,
+  );
+  const [backup] = await backups(dir);
+  assert.ok(backup, "a backup");
+  assert.equal(
+    await Deno.readTextFile(join(dir, backup, "SKILL.md")),
+    "my edits\n",
+  );
+  // The backup is hidden: discovery does not list it as a skill.
+  const list = await runCli(["list", "--root", dir, "--json"]);
+  assert.deepEqual(
+    JSON.parse(list.stdout).skills.map((s: { name: string }) => s.name),
+    ["demo"],
+  );
+});
+
+Deno.test("update with nothing changed upstream says up to date and touches nothing", async () => {
+  const { dir, tmp } = await installed();
+  await using _ = tmp;
+  const lockBefore = await Deno.readTextFile(join(dir, "skills.lock"));
+  const run = await runCli(["update", "--dir", dir], { permissions: ["-A"] });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^demo is up to date \(sha256-/);
+  assert.equal(await Deno.readTextFile(join(dir, "skills.lock")), lockBefore);
+});
+
+Deno.test("an upstream change over an unedited skill updates it with no backup", async () => {
+  const { source, dir, tmp } = await installed();
+  await using _ = tmp;
+  await Deno.writeTextFile(
+    join(source, "SKILL.md"),
+    "---\nname: demo\ndescription: The demo skill\n---\n# Demo v2\n",
+  );
+  const [result] = await update(dir);
+  assert.equal(result?.status, "updated");
+  assert.notEqual(result?.previousHash, result?.hash);
+  assert.equal(result?.backup, undefined);
+  assert.deepEqual(await backups(dir), []);
+});
+
+Deno.test("remove and install --force stop on local edits; forced, they keep a backup unless --no-backup", async () => {
+  const { source, dir, tmp } = await installed();
+  await using _ = tmp;
+  await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "my edits\n");
+  await assert.rejects(
+    remove(dir, "demo"),
+    (e: unknown) => e instanceof InstallError && e.code === "locally-modified",
+  );
+  await assert.rejects(
+    install({ source, dir }),
+    (e: unknown) => e instanceof InstallError && e.code === "locally-modified",
+  );
+  const forced = await install({ source, dir, force: true });
+  assert.ok(forced.backup);
+  await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "edits again\n");
+  const notes = await remove(dir, "demo", { force: true, backup: false });
+  assert.deepEqual(notes, []);
+  assert.deepEqual(Object.keys(readLock(dir).skills), []);
+  assert.equal((await backups(dir)).length, 1); // only the install's
+});
