@@ -127,3 +127,24 @@ Deno.test("remove and install --force stop on local edits; forced, they keep a b
   assert.deepEqual(Object.keys(readLock(dir).skills), []);
   assert.equal((await backups(dir)).length, 1); // only the install's
 });
+
+Deno.test("update of every skill refuses before touching any when one has local edits", async () => {
+  const { source, dir, tmp } = await installed();
+  await using _ = tmp;
+  await writeSkill(join(dir, "..", "src"), "aaa", { body: "# A v1\n" });
+  await install({ source: join(dir, "..", "src", "aaa"), dir });
+  await Deno.writeTextFile(
+    join(source, "SKILL.md"),
+    "---\nname: demo\ndescription: The demo skill\n---\n# Demo v2\n",
+  );
+  await writeSkill(join(dir, "..", "src"), "aaa", { body: "# A v2\n" });
+  await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "my edits\n");
+  const lockBefore = await Deno.readTextFile(join(dir, "skills.lock"));
+  await assert.rejects(
+    update(dir),
+    (e: unknown) => e instanceof InstallError && e.code === "locally-modified",
+  );
+  // "aaa" sorts first and has no edits, but was not updated either.
+  assert.match(await Deno.readTextFile(join(dir, "aaa/SKILL.md")), /# A v1/);
+  assert.equal(await Deno.readTextFile(join(dir, "skills.lock")), lockBefore);
+});

@@ -7,6 +7,7 @@
 import { join, resolve } from "node:path";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
+import { guardLocalEdits } from "./local_edits.ts";
 import { readLockfileSync } from "./lockfile.ts";
 import { install, type InstallResult } from "./install.ts";
 import type { CommonInstallOptions } from "./options.ts";
@@ -53,6 +54,14 @@ export async function update(
   assertReadPermission(root);
   const lock = readLockfileSync(root);
   const names = name === undefined ? Object.keys(lock.skills).sort() : [name];
+  // Refuse before anything is fetched or replaced when any named skill has
+  // local changes (each is checked again under the lock by install).
+  if (options.force !== true) {
+    for (const skill of names) {
+      const entry = lock.skills[skill];
+      if (entry) guardLocalEdits(root, skill, entry, false, "update");
+    }
+  }
   const results: InstallResult[] = [];
   for (const skill of names) {
     const entry = lock.skills[skill];
