@@ -85,7 +85,7 @@ Deno.test("killing an update at any moment leaves the old or the new skill, neve
     }).spawn();
     // Kill somewhere between start-up and the end of the copy.
     await new Promise((r) =>
-      setTimeout(r, 60 + Math.floor(Math.random() * 440))
+      setTimeout(r, 60 + Math.floor(Math.random() * 1200))
     );
     try {
       child.kill("SIGKILL");
