@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { install, readLock, remove, update } from "../src/install/mod.ts";
 import { InstallError } from "../src/install/errors.ts";
+import { gitReason } from "../src/install/git.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
 async function installed(): Promise<
@@ -147,4 +148,23 @@ Deno.test("update of every skill refuses before touching any when one has local 
   // "aaa" sorts first and has no edits, but was not updated either.
   assert.match(await Deno.readTextFile(join(dir, "aaa/SKILL.md")), /# A v1/);
   assert.equal(await Deno.readTextFile(join(dir, "skills.lock")), lockBefore);
+});
+
+Deno.test("info shows drift and exits 0; verify exits 1 on the same drift", async () => {
+  const { dir, tmp } = await installed();
+  await using _ = tmp;
+  await Deno.writeTextFile(join(dir, "demo/SKILL.md"), "my edits\n");
+  const info = await runCli(["info", "demo", "--dir", dir]);
+  assert.equal(info.code, 0, info.stderr);
+  assert.match(info.stdout, /status: +modified\n +modified: SKILL\.md/);
+  const verify = await runCli(["verify", "--dir", dir]);
+  assert.equal(verify.code, 1);
+});
+
+Deno.test("a git failure keeps git's own reason in the message", () => {
+  assert.equal(
+    gitReason("Cloning...\n  fatal: repository 'x' not found  \n\n"),
+    "Cloning...; fatal: repository 'x' not found",
+  );
+  assert.equal(gitReason("  \n"), "git printed no reason");
 });

@@ -9,7 +9,8 @@
  * Thrown when an install, update, remove or verify cannot proceed. `code`
  * says why: `source-refused`, `source-missing`, `no-skill`, `several-skills`,
  * `skill-invalid`, `unsafe-file`, `too-large`, `clash`, `unlocked-directory`,
- * `not-installed`, `git-failed`, `git-timeout`, `locked`, `lockfile-invalid`,
+ * `locally-modified`, `not-installed`, `name-changed`, `git-failed`,
+ * `git-timeout`, `locked`, `lockfile-invalid`, `state-file-invalid`,
  * `io-failed`.
  *
  * @example Usage

@@ -193,7 +193,7 @@ export async function git(
       throw new InstallError(
         "git-failed",
         `git ${command} failed (exit ${result.code}): ${
-          result.stderr.trim().split("\n").slice(-3).join(" ")
+          gitReason(result.stderr)
         }`,
       );
     }
@@ -209,4 +209,14 @@ export async function git(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The last lines git printed on stderr, trimmed and joined; a note when it printed nothing. */
+export function gitReason(stderr: string): string {
+  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) =>
+    line !== ""
+  );
+  return lines.length === 0
+    ? "git printed no reason"
+    : lines.slice(-3).join("; ");
 }
