@@ -168,3 +168,34 @@ Deno.test("a git failure keeps git's own reason in the message", () => {
   );
   assert.equal(gitReason("  \n"), "git printed no reason");
 });
+
+Deno.test("install --skill a --skill b installs both from a source holding several", async () => {
+  await using tmp = await tempDir();
+  const source = join(tmp.path, "collection");
+  for (const name of ["alpha", "beta", "gamma"]) {
+    await writeSkill(source, name);
+  }
+  const dir = join(tmp.path, "skills");
+  const run = await runCli([
+    "install",
+    source,
+    "--skill",
+    "alpha",
+    "--skill",
+    "beta",
+    "--dir",
+    dir,
+    "--json",
+  ], { permissions: ["-A"] });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(
+    JSON.parse(run.stdout).map((r: { name: string }) => r.name),
+    ["alpha", "beta"],
+  );
+  assert.deepEqual(Object.keys(readLock(dir).skills).sort(), ["alpha", "beta"]);
+  const one = await runCli(
+    ["install", source, "--skill", "gamma", "--dir", dir, "--json"],
+    { permissions: ["-A"] },
+  );
+  assert.equal(JSON.parse(one.stdout).name, "gamma");
+});

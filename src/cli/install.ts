@@ -96,7 +96,7 @@ function describe(result: InstallResult): string {
 export const installCommand: Command = {
   name: "install",
   usage:
-    "install SOURCE [--dir D] [--project] [--force] [--skill NAME] [--json]",
+    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--json]",
   description:
     `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
@@ -114,8 +114,10 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
       },
       skill: {
         type: "string",
+        multiple: true,
         arg: "NAME",
-        help: "Pick one skill when the source holds several",
+        help:
+          "Pick a skill when the source holds several (repeatable: each is installed)",
       },
       ...NO_BACKUP,
       ...DIR_OPTIONS,
@@ -124,18 +126,33 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
   async run(values, positionals): Promise<number> {
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
     const onProgress = progress();
-    const result = await install({
-      source: source!,
-      dir: targetDir(values),
-      force: values.force === true,
-      backup: values["no-backup"] !== true,
-      ...(typeof values.skill === "string" ? { skill: values.skill } : {}),
-      ...(onProgress ? { onProgress } : {}),
-    });
-    if (values.json === true) writeJson(result);
-    else {
-      writeNotes(result.notes);
-      writeOut(describe(result));
+    const dir = targetDir(values);
+    // Every --skill given is installed, never only the last one.
+    const skills = [
+      ...new Set(
+        ((values.skill as string[] | undefined) ?? []).filter((s) => s !== ""),
+      ),
+    ];
+    const results: InstallResult[] = [];
+    for (const skill of skills.length === 0 ? [undefined] : skills) {
+      results.push(
+        await install({
+          source: source!,
+          dir,
+          force: values.force === true,
+          backup: values["no-backup"] !== true,
+          ...(skill === undefined ? {} : { skill }),
+          ...(onProgress ? { onProgress } : {}),
+        }),
+      );
+    }
+    if (values.json === true) {
+      writeJson(results.length === 1 ? results[0] : results);
+    } else {
+      for (const result of results) {
+        writeNotes(result.notes);
+        writeOut(describe(result));
+      }
     }
     return EXIT.ok;
   },
