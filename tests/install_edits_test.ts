@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { install, readLock, remove, update } from "../src/install/mod.ts";
 import { InstallError } from "../src/install/errors.ts";
 import { gitReason } from "../src/install/git.ts";
-import { runCli, tempDir, writeSkill } from "./_helpers.ts";
+import { runCli, skillMd, tempDir, writeSkill } from "./_helpers.ts";
+import { gitRepo, sh } from "./_git.ts";
 
 async function installed(): Promise<
   { source: string; dir: string; tmp: AsyncDisposable }
@@ -198,4 +199,51 @@ Deno.test("install --skill a --skill b installs both from a source holding sever
     { permissions: ["-A"] },
   );
   assert.equal(JSON.parse(one.stdout).name, "gamma");
+});
+
+Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has that name; a local path wins", async () => {
+  await using tmp = await tempDir();
+  // Offline: git's own url.<base>.insteadOf (in a HOME made for the test)
+  // sends https://github.com/ to local repositories.
+  const repos = join(tmp.path, "repos");
+  await gitRepo(join(repos, "acme/skills.git"), {
+    "tools/pdf/SKILL.md": skillMd("name: pdf\ndescription: PDF tools"),
+  });
+  await sh("git", ["tag", "v1"], join(repos, "acme/skills.git"));
+  const home = join(tmp.path, "home");
+  await Deno.mkdir(home);
+  await Deno.writeTextFile(
+    join(home, ".gitconfig"),
+    `[url "file://${repos}/"]\n\tinsteadOf = https://github.com/\n[protocol "file"]\n\tallow = always\n`,
+  );
+  const work = join(tmp.path, "work");
+  await Deno.mkdir(work);
+  const dir = join(tmp.path, "skills");
+  const run = await runCli(
+    ["install", "acme/skills/tools/pdf@v1", "--dir", dir],
+    { permissions: ["-A"], cwd: work, env: { HOME: home } },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /"acme\/skills\/tools\/pdf@v1" is not a local path: installing https:\/\/github\.com\/acme\/skills\.git#v1:tools\/pdf/,
+  );
+  const entry = readLock(dir).skills.pdf!;
+  assert.equal(entry.source, "https://github.com/acme/skills.git#v1:tools/pdf");
+  assert.equal(entry.kind, "git");
+
+  // A local directory of the same name is used instead.
+  await writeSkill(join(work, "acme/skills/tools"), "pdf", {
+    description: "The local one",
+  });
+  const local = await runCli(
+    ["install", "acme/skills/tools/pdf", "--dir", join(tmp.path, "other")],
+    { permissions: ["-A"], cwd: work, env: { HOME: home } },
+  );
+  assert.equal(local.code, 0, local.stderr);
+  assert.doesNotMatch(local.stderr, /github/);
+  assert.equal(
+    readLock(join(tmp.path, "other")).skills.pdf!.kind,
+    "local",
+  );
 });

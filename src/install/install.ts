@@ -20,6 +20,7 @@ import { acquireLock } from "./mutex.ts";
 import { type DirIdentity, dirIdentitySync, workName } from "./owner.ts";
 import {
   formatInstallSource,
+  githubShorthand,
   type InstallSource,
   parseInstallSource,
   stripCredentials,
@@ -131,7 +132,24 @@ export interface InstallResult {
  * @throws {PermissionDeniedError} when read, write or run permission is missing.
  */
 export async function install(options: InstallOptions): Promise<InstallResult> {
-  const parsed = parseInstallSource(options.source);
+  let parsed = parseInstallSource(options.source);
+  const resolvedNotes: string[] = [];
+  if (parsed.kind === "local") {
+    // `owner/repo[/path][@ref]` names a GitHub repository when no local
+    // path of that name exists; a local path always wins.
+    const github = githubShorthand(parsed.path);
+    if (github !== undefined) {
+      const local = resolve(parsed.path);
+      const readable = Deno.permissions.querySync({ name: "read", path: local })
+        .state === "granted";
+      if (readable && !exists(local)) {
+        parsed = parseInstallSource(github);
+        resolvedNotes.push(
+          `"${options.source}" is not a local path: installing ${github}`,
+        );
+      }
+    }
+  }
   const dir = resolve(options.dir);
   assertWritable(dir);
   if (parsed.kind === "local") assertReadPermission(parsed.path);
@@ -139,7 +157,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const identity = dirIdentitySync(dir);
   const lock = await acquireLock(dir, options);
   try {
-    const notes = recoverSync(dir, identity);
+    const notes = [...resolvedNotes, ...recoverSync(dir, identity)];
     return await installLocked(
       parsed,
       dir,

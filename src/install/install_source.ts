@@ -157,3 +157,43 @@ export function stripCredentials(source: string): string {
   if (/^https?:/i.test(scheme!) || name === "") return `${scheme}${rest}`;
   return `${scheme}${name}@${rest}`;
 }
+
+const SHORTHAND =
+  /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[A-Za-z0-9_.\/-]+)?)(?:@([A-Za-z0-9._\/-]+))?$/;
+
+/**
+ * The GitHub repository a shorthand names: `owner/repo`,
+ * `owner/repo/path/to/skill`, `owner/repo@ref` (and both), as a git source
+ * `https://github.com/owner/repo.git#ref:path`; `undefined` when `spec` is
+ * not one. The caller decides when to use it: a local path of that name
+ * always wins.
+ *
+ * @example Usage
+ * ```ts
+ * import { githubShorthand } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   githubShorthand("acme/skills/tools/pdf@v2"),
+ *   "https://github.com/acme/skills.git#v2:tools/pdf",
+ * );
+ * assert.equal(githubShorthand("./acme/skills"), undefined);
+ * ```
+ *
+ * @param spec The source as the user wrote it.
+ * @returns The git source, or `undefined`.
+ */
+export function githubShorthand(spec: string): string | undefined {
+  const match = SHORTHAND.exec(spec);
+  if (match === null) return undefined;
+  const [, owner, repo, path, ref] = match;
+  if ([owner, repo].some((p) => p === "." || p === "..")) return undefined;
+  if (path!.split("/").some((p) => p === "." || p === "..")) return undefined;
+  const sub = path!.replace(/^\/+/, "").replace(/\/+$/, "");
+  const fragment = ref === undefined && sub === ""
+    ? ""
+    : `#${ref ?? ""}${sub === "" ? "" : `:${sub}`}`;
+  return `https://github.com/${owner}/${
+    repo!.replace(/\.git$/, "")
+  }.git${fragment}`;
+}

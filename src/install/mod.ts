@@ -46,6 +46,7 @@ export type { LockEntry, Lockfile } from "./lockfile.ts";
 export type { LockOptions } from "./mutex.ts";
 export type { GitResult, GitRunner } from "./git.ts";
 export {
+  githubShorthand,
   type InstallSource,
   parseInstallSource,
   stripCredentials,
