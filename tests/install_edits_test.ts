@@ -247,3 +247,34 @@ Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has t
     "local",
   );
 });
+
+Deno.test("install --list shows what a local or git source holds and installs nothing", async () => {
+  await using tmp = await tempDir();
+  const collection = join(tmp.path, "collection");
+  for (const name of ["alpha", "beta"]) {
+    await writeSkill(join(collection, "skills"), name);
+  }
+  const dir = join(tmp.path, "skills");
+  const local = await runCli(
+    ["install", collection, "--list", "--dir", dir, "--json"],
+    { permissions: ["-A"] },
+  );
+  assert.equal(local.code, 0, local.stderr);
+  assert.deepEqual(JSON.parse(local.stdout), [
+    { name: "alpha", description: "The alpha skill", path: "skills/alpha" },
+    { name: "beta", description: "The beta skill", path: "skills/beta" },
+  ]);
+  await assert.rejects(Deno.stat(dir)); // nothing installed, nothing created
+
+  const repo = join(tmp.path, "repo");
+  await gitRepo(repo, {
+    "pdf/SKILL.md": skillMd("name: pdf\ndescription: PDF tools"),
+  });
+  const git = await runCli(
+    ["install", `file://${repo}`, "--list", "--dir", dir],
+    { permissions: ["-A"] },
+  );
+  assert.equal(git.code, 0, git.stderr);
+  assert.equal(git.stdout, "pdf  pdf  PDF tools\n");
+  await assert.rejects(Deno.stat(dir));
+});

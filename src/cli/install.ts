@@ -9,6 +9,7 @@ import { PermissionDeniedError } from "../shared/errors.ts";
 import {
   install,
   type InstallResult,
+  listSource,
   remove,
   skillInfo,
   update,
@@ -96,7 +97,7 @@ function describe(result: InstallResult): string {
 export const installCommand: Command = {
   name: "install",
   usage:
-    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--json]",
+    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--list] [--json]",
   description:
     `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
@@ -112,6 +113,10 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
         help:
           "Replace a skill from another source, or a directory that is not in skills.lock",
       },
+      list: {
+        type: "boolean",
+        help: "Show the skills SOURCE holds and install nothing",
+      },
       skill: {
         type: "string",
         multiple: true,
@@ -126,6 +131,21 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
   async run(values, positionals): Promise<number> {
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
     const onProgress = progress();
+    if (values.list === true) {
+      const offered = await listSource(
+        source!,
+        onProgress ? { onProgress } : {},
+      );
+      if (values.json === true) writeJson(offered);
+      else {
+        writeOut(
+          offered.map((s) =>
+            `${field(s.name)}  ${field(s.path)}  ${field(s.description)}\n`
+          ).join(""),
+        );
+      }
+      return EXIT.ok;
+    }
     const dir = targetDir(values);
     // Every --skill given is installed, never only the last one.
     const skills = [

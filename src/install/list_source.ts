@@ -1,0 +1,104 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * What a source offers, without installing anything: the skills `install`
+ * would find in a local directory or a git repository.
+ *
+ * @module
+ */
+import { join, relative, resolve } from "node:path";
+import { isDirectorySkill } from "../discover/build_skill.ts";
+import { discoverSync } from "../discover/discover.ts";
+import { directorySource } from "../discover/sources.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { InstallError } from "./errors.ts";
+import { fetchGit } from "./fetch_git.ts";
+import { parseInstallSource, stripCredentials } from "./install_source.ts";
+import type { CommonInstallOptions } from "./options.ts";
+
+/** One skill a source offers. */
+export interface OfferedSkill {
+  /** Its name. */
+  readonly name: string;
+  /** Its description. */
+  readonly description: string;
+  /** Its directory, relative to the source (`.` for the source itself). */
+  readonly path: string;
+}
+
+/**
+ * Lists the skills a source holds, as `install` would find them (the
+ * source's own `SKILL.md`, else every skill up to four levels below it),
+ * installing nothing. A git source is fetched into a temporary directory
+ * that is removed afterwards.
+ *
+ * @example List a local collection
+ * ```ts
+ * import { listSource } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * for (const name of ["alpha", "beta"]) {
+ *   await Deno.mkdir(join(source, name));
+ *   await Deno.writeTextFile(
+ *     join(source, name, "SKILL.md"),
+ *     `---\nname: ${name}\ndescription: The ${name} skill\n---\n`,
+ *   );
+ * }
+ * const offered = await listSource(source);
+ * assert.deepEqual(offered.map((s) => s.name), ["alpha", "beta"]);
+ * ```
+ *
+ * @param spec A local path or a git source, as for `install`.
+ * @param options Git runner and timeout.
+ * @returns The skills, in path order.
+ * @throws {InstallError} `source-refused`, `source-missing`, `git-failed`.
+ */
+export async function listSource(
+  spec: string,
+  options: CommonInstallOptions = {},
+): Promise<OfferedSkill[]> {
+  const parsed = parseInstallSource(spec);
+  if (parsed.kind === "local") {
+    const root = resolve(parsed.path);
+    assertReadPermission(root);
+    return offered(root, spec);
+  }
+  const temp = await Deno.makeTempDir({ prefix: "skillscope-list-" });
+  try {
+    const clone = join(temp, "clone");
+    await fetchGit(parsed, clone, options);
+    const root = parsed.subpath === undefined
+      ? clone
+      : join(clone, parsed.subpath);
+    return offered(root, stripCredentials(spec));
+  } finally {
+    await Deno.remove(temp, { recursive: true }).catch(() => {});
+  }
+}
+
+function offered(root: string, label: string): OfferedSkill[] {
+  try {
+    if (!Deno.statSync(root).isDirectory) throw new Error("not a directory");
+  } catch {
+    throw new InstallError(
+      "source-missing",
+      `Source "${label}" is not a directory`,
+    );
+  }
+  const found = discoverSync({
+    sources: [
+      directorySource(root, {
+        recursive: true,
+        maxDepth: 4,
+        followSymlinks: false,
+      }),
+    ],
+    cache: false,
+  });
+  return found.skills.filter(isDirectorySkill).map((s) => ({
+    name: s.name,
+    description: s.description,
+    path: relative(root, s.dir) || ".",
+  }));
+}
