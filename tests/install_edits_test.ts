@@ -278,3 +278,26 @@ Deno.test("install --list shows what a local or git source holds and installs no
   assert.equal(git.stdout, "pdf  pdf  PDF tools\n");
   await assert.rejects(Deno.stat(dir));
 });
+
+Deno.test("install --all (or --skill '*') installs every skill a source holds", async () => {
+  await using tmp = await tempDir();
+  const collection = join(tmp.path, "collection");
+  for (const name of ["alpha", "beta", "gamma"]) {
+    await writeSkill(collection, name);
+  }
+  for (
+    const [flag, dir] of [["--all"], ["--skill", "*"]].map((f, i) =>
+      [f, join(tmp.path, `skills-${i}`)] as const
+    )
+  ) {
+    const run = await runCli(["install", collection, ...flag, "--dir", dir], {
+      permissions: ["-A"],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(Object.keys(readLock(dir).skills).sort(), [
+      "alpha",
+      "beta",
+      "gamma",
+    ]);
+  }
+});

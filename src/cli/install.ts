@@ -97,7 +97,7 @@ function describe(result: InstallResult): string {
 export const installCommand: Command = {
   name: "install",
   usage:
-    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--list] [--json]",
+    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--all] [--list] [--json]",
   description:
     `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
@@ -116,6 +116,10 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
       list: {
         type: "boolean",
         help: "Show the skills SOURCE holds and install nothing",
+      },
+      all: {
+        type: "boolean",
+        help: "Install every skill SOURCE holds (same as --skill '*')",
       },
       skill: {
         type: "string",
@@ -147,12 +151,20 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
       return EXIT.ok;
     }
     const dir = targetDir(values);
-    // Every --skill given is installed, never only the last one.
-    const skills = [
+    // Every --skill given is installed, never only the last one; --all (or
+    // --skill '*') is every skill the source holds.
+    let skills = [
       ...new Set(
         ((values.skill as string[] | undefined) ?? []).filter((s) => s !== ""),
       ),
     ];
+    if (values.all === true || skills.includes("*")) {
+      skills = (await listSource(source!, onProgress ? { onProgress } : {}))
+        .map((s) => s.name);
+      if (skills.length === 0) {
+        throw new UsageError(`${source} holds no skill`);
+      }
+    }
     const results: InstallResult[] = [];
     for (const skill of skills.length === 0 ? [undefined] : skills) {
       results.push(
