@@ -15,7 +15,24 @@ import { fetchGit } from "./fetch_git.ts";
 import { parseInstallSource, stripCredentials } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
 
-/** One skill a source offers. */
+/**
+ * One skill a source offers.
+ *
+ * @example Usage
+ * ```ts
+ * import { listSource, type OfferedSkill } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(
+ *   join(source, "SKILL.md"),
+ *   "---\nname: solo\ndescription: The only skill\n---\n",
+ * );
+ * const [only]: OfferedSkill[] = await listSource(source);
+ * assert.deepEqual(only, { name: "solo", description: "The only skill", path: "." });
+ * ```
+ */
 export interface OfferedSkill {
   /** Its name. */
   readonly name: string;
