@@ -6,12 +6,10 @@
  * @module
  */
 import { join, relative, resolve } from "node:path";
-import { isDirectorySkill } from "../discover/build_skill.ts";
-import { discoverSync } from "../discover/discover.ts";
-import { directorySource } from "../discover/sources.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";
+import { skillsBelow } from "./locate_skill.ts";
 import { parseInstallSource, stripCredentials } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
 
@@ -103,17 +101,7 @@ function offered(root: string, label: string): OfferedSkill[] {
       `Source "${label}" is not a directory`,
     );
   }
-  const found = discoverSync({
-    sources: [
-      directorySource(root, {
-        recursive: true,
-        maxDepth: 4,
-        followSymlinks: false,
-      }),
-    ],
-    cache: false,
-  });
-  return found.skills.filter(isDirectorySkill).map((s) => ({
+  return skillsBelow(root).map((s) => ({
     name: s.name,
     description: s.description,
     path: relative(root, s.dir) || ".",

@@ -31,17 +31,8 @@ export function locateSkill(
       `${label} holds one skill, "${name}", not "${wanted}"`,
     );
   }
-  const found = discoverSync({
-    sources: [
-      directorySource(root, {
-        recursive: true,
-        maxDepth: SCAN_DEPTH,
-        followSymlinks: false,
-      }),
-    ],
-    cache: false,
-  });
-  const candidates = found.skills.filter(isDirectorySkill).filter((s) =>
+  const all = skillsBelow(root);
+  const candidates = all.filter((s) =>
     wanted === undefined || s.name === wanted
   );
   const describe = (list: readonly DirectorySkill[]) =>
@@ -55,9 +46,7 @@ export function locateSkill(
       wanted === undefined
         ? `No skill (a directory with a SKILL.md) found in ${label}`
         : `No skill named "${wanted}" in ${label}${
-          found.skills.length
-            ? `; it has ${describe(found.skills.filter(isDirectorySkill))}`
-            : ""
+          all.length ? `; it has ${describe(all)}` : ""
         }`,
     );
   }
@@ -123,4 +112,22 @@ export function validateSkill(skillDir: string): string {
     );
   }
   return name;
+}
+
+/**
+ * The skills a source holds below its root, as install looks for them:
+ * every directory with a `SKILL.md` up to four levels down, symlinks not
+ * followed, in path order.
+ */
+export function skillsBelow(root: string): DirectorySkill[] {
+  return discoverSync({
+    sources: [
+      directorySource(root, {
+        recursive: true,
+        maxDepth: SCAN_DEPTH,
+        followSymlinks: false,
+      }),
+    ],
+    cache: false,
+  }).skills.filter(isDirectorySkill);
 }

@@ -90,6 +90,9 @@ export function skillSetSource(
   options: SkillSetSourceOptions = {},
 ): SdkSkillSource & {
   readDirectory: NonNullable<SdkSkillSource["readDirectory"]>;
+  resourcesPage(
+    cursor: string | undefined,
+  ): { resources: Resource[]; nextCursor?: string };
 } {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const digests = options.digests ?? new DigestCache();
@@ -200,19 +203,27 @@ export function skillSetSource(
 
   return {
     list({ cursor }): Promise<{ skills: SkillEntry[]; nextCursor?: string }> {
-      const all = servable();
-      const start = offsetOf(cursor, all.length);
-      const skills: SkillEntry[] = [];
-      let next = start;
       // A page holds up to pageSize skills; one that cannot be listed is
       // skipped, never replaced by reading further than the page.
-      for (; next < all.length && next < start + pageSize; next++) {
-        const listed = entry(all[next]!.skill);
-        if (listed !== undefined) skills.push(listed);
-      }
+      const { page, nextCursor } = pageOf(servable(), cursor, pageSize);
+      const skills = page.flatMap((s) => entry(s.skill) ?? []);
       return Promise.resolve(
-        next < all.length ? { skills, nextCursor: String(next) } : { skills },
+        nextCursor === undefined ? { skills } : { skills, nextCursor },
       );
+    },
+
+    /** One page of `resources/list`: the `SKILL.md` of each skill `skills/list` serves. */
+    resourcesPage(cursor): { resources: Resource[]; nextCursor?: string } {
+      const { page, nextCursor } = pageOf(servable(), cursor, pageSize);
+      const resources: Resource[] = page.map(({ skill, uri }) => ({
+        uri,
+        name: skill.name,
+        description: skill.description,
+        mimeType: "text/markdown",
+      }));
+      return nextCursor === undefined
+        ? { resources }
+        : { resources, nextCursor };
     },
 
     get(uri): Promise<SkillEntry | undefined> {
@@ -271,13 +282,11 @@ export function skillSetSource(
       if (dir !== "" && children.length === 0) {
         return Promise.resolve(undefined);
       }
-      const start = offsetOf(cursor, children.length);
-      const page = children.slice(start, start + pageSize);
-      const next = start + page.length;
+      const { page, nextCursor } = pageOf(children, cursor, pageSize);
       return Promise.resolve(
-        next < children.length
-          ? { resources: page, nextCursor: String(next) }
-          : { resources: page },
+        nextCursor === undefined
+          ? { resources: page }
+          : { resources: page, nextCursor },
       );
     },
   };
@@ -323,16 +332,27 @@ function childrenOf(skill: Skill, dir: string): Resource[] {
   return resources;
 }
 
-/** A cursor is the decimal offset of the next entry. */
-function offsetOf(cursor: string | undefined, length: number): number {
-  if (cursor === undefined) return 0;
-  if (!/^(0|[1-9][0-9]{0,15})$/.test(cursor) || Number(cursor) > length) {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Invalid cursor ${JSON.stringify(cursor)}`,
-    );
+/** One page of `items`; a cursor is the decimal offset of the next entry (`-32602` for any other). */
+function pageOf<T>(
+  items: readonly T[],
+  cursor: string | undefined,
+  pageSize: number,
+): { page: T[]; nextCursor?: string } {
+  let start = 0;
+  if (cursor !== undefined) {
+    if (
+      !/^(0|[1-9][0-9]{0,15})$/.test(cursor) || Number(cursor) > items.length
+    ) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid cursor ${JSON.stringify(cursor)}`,
+      );
+    }
+    start = Number(cursor);
   }
-  return Number(cursor);
+  const page = items.slice(start, start + pageSize);
+  const next = start + page.length;
+  return next < items.length ? { page, nextCursor: String(next) } : { page };
 }
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

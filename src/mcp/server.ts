@@ -5,13 +5,7 @@
  *
  * @module
  */
-import {
-  type CallToolResult,
-  McpServer,
-  ProtocolError,
-  ProtocolErrorCode,
-  type Resource,
-} from "@modelcontextprotocol/server";
+import { type CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { skillTools } from "../serve/tools.ts";
@@ -20,8 +14,6 @@ import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
 import { DEFAULT_PAGE_SIZE, skillSetSource } from "./served_skills.ts";
-import { isValidSkillName } from "../parse/skill_name.ts";
-import { skillFileUri } from "./uri.ts";
 
 /**
  * Options of {@linkcode createMcpServer}.
@@ -86,12 +78,13 @@ export function createMcpServer(
     },
   );
   const report = options.onDiagnostic;
+  const source = skillSetSource(set, {
+    pageSize,
+    ...(report === undefined ? {} : { onDiagnostic: report }),
+    digests: options.digests ?? new DigestCache(),
+  });
   new SkillsExtension({
-    source: skillSetSource(set, {
-      pageSize,
-      ...(report === undefined ? {} : { onDiagnostic: report }),
-      digests: options.digests ?? new DigestCache(),
-    }),
+    source,
     onWarning: (warning) =>
       report?.({
         level: "warning",
@@ -134,32 +127,9 @@ export function createMcpServer(
   configure?.(mcp);
   // The SDK lists every resource in one response; a large skill set needs
   // pages, so the skills' SKILL.md resources are listed here instead.
-  server.setRequestHandler("resources/list", (request) => {
-    const skills = set.list().filter((s) => isValidSkillName(s.name));
-    const cursor = request.params?.cursor;
-    let start = 0;
-    if (cursor !== undefined) {
-      if (
-        !/^(0|[1-9][0-9]{0,15})$/.test(cursor) || Number(cursor) > skills.length
-      ) {
-        throw new ProtocolError(
-          ProtocolErrorCode.InvalidParams,
-          `Invalid cursor ${JSON.stringify(cursor)}`,
-        );
-      }
-      start = Number(cursor);
-    }
-    const page = skills.slice(start, start + pageSize);
-    const resources: Resource[] = page.map((s) => ({
-      uri: skillFileUri(s.name, "SKILL.md"),
-      name: s.name,
-      description: s.description,
-      mimeType: "text/markdown",
-    }));
-    const next = start + page.length;
-    return next < skills.length
-      ? { resources, nextCursor: String(next) }
-      : { resources };
-  });
+  server.setRequestHandler(
+    "resources/list",
+    (request) => source.resourcesPage(request.params?.cursor),
+  );
   return mcp;
 }
