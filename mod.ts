@@ -42,6 +42,7 @@ export {
 } from "./src/shared/errors.ts";
 export { type Rule, RULES } from "./src/shared/diagnostics.ts";
 export { type ParseOptions, parseSkillMd } from "./src/parse/skill_md.ts";
+export { loadYamlParser } from "./src/parse/yaml.ts";
 export {
   type ValidateOptions,
   validateSkillDir,

@@ -5,6 +5,10 @@ import { discover, discoverSync } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { GOOD, type HostileEntry, writeHostileTree } from "./_hostile.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
+
+// These tests reach the full YAML parser through synchronous functions.
+await loadYamlParser();
 
 function listArgs(root: string, recursive: boolean): string[] {
   return [

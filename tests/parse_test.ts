@@ -3,6 +3,10 @@ import assert from "node:assert/strict";
 import { SkillParseError } from "../src/shared/errors.ts";
 import { parseSkillMd } from "../src/parse/skill_md.ts";
 import { skillMd } from "./_helpers.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
+
+// These tests reach the full YAML parser through synchronous functions.
+await loadYamlParser();
 
 Deno.test("parseSkillMd() types every known field", () => {
   const parsed = parseSkillMd(skillMd([

@@ -5,6 +5,10 @@ import { InvalidSourceError } from "../src/shared/errors.ts";
 import { discover, discoverSync } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
+
+// These tests reach the full YAML parser through synchronous functions.
+await loadYamlParser();
 
 const names = (d: { skills: readonly { name: string }[] }) =>
   d.skills.map((s) => s.name);

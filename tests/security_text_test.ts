@@ -28,6 +28,10 @@ import {
   writeSkill,
   writeTree,
 } from "./_helpers.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
+
+// These tests reach the full YAML parser through synchronous functions.
+await loadYamlParser();
 
 const HOSTILE = "\x1b[2J\x1b]0;owned\x07\x1b]52;c;cm0gLXJmIH4=\x07" +
   "\x1b]8;;https://evil.example\x07click\x1b]8;;\x07\r\u202eevil\u2066";

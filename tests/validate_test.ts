@@ -8,6 +8,10 @@ import {
   validateSkillMd,
 } from "../src/parse/validate.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
+
+// These tests reach the full YAML parser through synchronous functions.
+await loadYamlParser();
 
 const base = (extra = "") =>
   skillMd(`name: demo\ndescription: A demo skill${extra ? `\n${extra}` : ""}`);

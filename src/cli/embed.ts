@@ -11,6 +11,7 @@ import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { formatDiagnostic, writeErr, writeRaw } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
 
 /** The `embed` command. */
 export const embedCommand: Command = {
@@ -39,7 +40,7 @@ export const embedCommand: Command = {
       },
     },
   }],
-  run(values, positionals): Promise<number> {
+  async run(values, positionals): Promise<number> {
     const [dir] = expectArgs(
       positionals,
       1,
@@ -59,6 +60,7 @@ export const embedCommand: Command = {
         );
       }
     }
+    await loadYamlParser(); // the generator parses synchronously
     const result = generateEmbedModule(dir!, {
       recursive: values.recursive === true,
       ...(typeof values.import === "string"
@@ -76,6 +78,6 @@ export const embedCommand: Command = {
         } into ${out}\n`,
       );
     }
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   },
 };

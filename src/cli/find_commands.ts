@@ -17,11 +17,11 @@ export const matchCommand: Command = {
   description:
     'Prints the names of the matching skills.\n--json: { "matched": [{ name, path, globs, alwaysApply }] }.',
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
-  run(values, positionals): Promise<number> {
+  async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"match" needs at least one PATH');
     }
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     const matched = set.match(positionals);
     if (values.json === true) {
       writeJson({
@@ -35,7 +35,7 @@ export const matchCommand: Command = {
     } else if (matched.length > 0) {
       writeOut(`${matched.map((s) => field(s.name)).join("\n")}\n`);
     }
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   },
 };
 
@@ -51,7 +51,7 @@ export const searchCommand: Command = {
       ...jsonOption(),
     },
   }],
-  run(values, positionals): Promise<number> {
+  async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"search" needs a QUERY');
     }
@@ -61,7 +61,7 @@ export const searchCommand: Command = {
         `--limit must be a positive integer, got "${values.limit}"`,
       );
     }
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     const hits = set.search(positionals.join(" "), { limit });
     if (values.json === true) {
       writeJson(
@@ -82,7 +82,7 @@ export const searchCommand: Command = {
         }\n`,
       );
     }
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   },
 };
 
@@ -115,7 +115,7 @@ export const catalogCommand: Command = {
       },
     },
   }],
-  run(values): Promise<number> {
+  async run(values): Promise<number> {
     const format = (values.format ?? "xml") as CatalogFormat;
     if (!FORMATS.includes(format)) {
       throw new UsageError(
@@ -131,11 +131,11 @@ export const catalogCommand: Command = {
         `--max-chars must be a non-negative integer, got "${raw}"`,
       );
     }
-    const set = openSkillSet(values, { report: true });
+    const set = await openSkillSet(values, { report: true });
     const text = set.catalog(
       maxChars === undefined ? { format } : { format, maxChars },
     );
     if (text !== "") writeOut(`${text}\n`);
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   },
 };

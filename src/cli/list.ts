@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { discoverSync } from "../discover/discover.ts";
+import { discoverUninterrupted } from "../discover/discover.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type { Discovery } from "../shared/types.ts";
 import type { Command } from "./command.ts";
@@ -29,17 +29,17 @@ export const listCommand: Command = {
       options: jsonOption('Print { "skills", "diagnostics", "shadowed" }'),
     },
   ],
-  run(values): Promise<number> {
+  async run(values): Promise<number> {
     // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-    const found = discoverSync(discoverOptionsFrom(values));
+    const found = await discoverUninterrupted(discoverOptionsFrom(values));
     for (const d of found.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
     if (values.json === true) {
       writeDiscoveryJson(found);
-      return Promise.resolve(EXIT.ok);
+      return EXIT.ok;
     }
     if (found.skills.length === 0) {
       writeErr("No skills found\n");
-      return Promise.resolve(EXIT.ok);
+      return EXIT.ok;
     }
     const rows = found.skills.map((s) => [
       field(s.name),
@@ -55,7 +55,7 @@ export const listCommand: Command = {
       cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
         .join("  ").trimEnd();
     writeOut(`${[header, ...rows].map(line).join("\n")}\n`);
-    return Promise.resolve(EXIT.ok);
+    return EXIT.ok;
   },
 };
 

@@ -43,7 +43,7 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
     const http = values.http === undefined
       ? undefined
       : parseListen(String(values.http));
-    const set = openSkillSet(values, { report: true });
+    const set = await openSkillSet(values, { report: true });
     // Loaded on demand: no other command needs the MCP SDK.
     const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
     const log = (message: string): void =>

@@ -24,7 +24,7 @@ export const readCommand: Command = {
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     const body = await set.read(name!);
     if (values.json === true) {
       const skill = set.require(name!);
@@ -55,7 +55,7 @@ export const assetCommand: Command = {
       2,
       "skillscope asset NAME RELPATH",
     );
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     const bytes = await set.readAsset(name!, path!);
     if (Deno.stdout.isTerminal()) {
       // On a terminal the bytes are shown, escaped; piped, they are exact.
@@ -77,7 +77,7 @@ export const resourcesCommand: Command = {
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     const resources = await set.resources(name!);
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {
@@ -100,7 +100,7 @@ export const activateCommand: Command = {
   groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
-    const set = openSkillSet(values);
+    const set = await openSkillSet(values);
     writeOut(`${await set.activate(name!)}\n`);
     return EXIT.ok;
   },

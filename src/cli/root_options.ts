@@ -5,7 +5,10 @@
  * @module
  */
 import { defaultSources } from "../discover/default_roots.ts";
-import type { DiscoverOptions } from "../discover/discover.ts";
+import {
+  type DiscoverOptions,
+  discoverUninterrupted,
+} from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
@@ -106,12 +109,16 @@ export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
  * @param options `report`: print the discovery's diagnostics on stderr.
  * @returns The skill set.
  */
-export function openSkillSet(
+export async function openSkillSet(
   values: OptionValues,
   options: { report?: boolean } = {},
-): SkillSet {
+): Promise<SkillSet> {
   // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-  const set = SkillSet.openSync(discoverOptionsFrom(values));
+  const discoverOptions = discoverOptionsFrom(values);
+  const set = new SkillSet(
+    discoverOptions,
+    await discoverUninterrupted(discoverOptions),
+  );
   if (options.report) {
     for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
   }

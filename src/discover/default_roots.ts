@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../shared/path.ts";
 import { canReadEnv } from "../shared/permissions.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";

@@ -20,6 +20,7 @@ import { nameFilter } from "./name_filter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { type DirectoryScan, scanDirectory } from "./scan.ts";
 import {
+  LOAD_YAML,
   replyAsync,
   replySync,
   type ScanReply,
@@ -144,16 +145,7 @@ const SLICE_MS = 8;
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export async function discover(options: DiscoverOptions): Promise<Discovery> {
-  const remote = new Map<RemoteSource, RemoteListing>();
-  // Every remote source is listed at once; one that fails is a diagnostic,
-  // never the end of discovery.
-  await Promise.all(
-    options.sources.map(async (source) => {
-      if (source.kind !== "remote") return;
-      remote.set(source, await listRemote(source));
-    }),
-  );
-  const steps = discoverSteps(options, remote);
+  const steps = discoverSteps(options, await listRemotes(options));
   let sliceStart = performance.now();
   let reply: ScanReply;
   for (;;) {
@@ -171,6 +163,43 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       sliceStart = performance.now();
     }
   }
+}
+
+/**
+ * {@linkcode discoverSync}'s speed for a program with no event loop to keep
+ * responsive (the CLI): every step is answered synchronously, except loading
+ * the full YAML parser when a frontmatter needs it, and listing remote
+ * sources.
+ *
+ * @param options Sources, filters, cache.
+ * @returns Skills, diagnostics and shadow reports (frozen).
+ */
+export async function discoverUninterrupted(
+  options: DiscoverOptions,
+): Promise<Discovery> {
+  const steps = discoverSteps(options, await listRemotes(options));
+  let reply: ScanReply;
+  for (;;) {
+    const next = steps.next(reply);
+    if (next.done) return next.value;
+    reply = next.value === LOAD_YAML
+      ? await replyAsync(next.value)
+      : replySync(next.value);
+  }
+}
+
+/** Lists every remote source at once; one that fails is a diagnostic, never the end of discovery. */
+async function listRemotes(
+  options: DiscoverOptions,
+): Promise<Map<RemoteSource, RemoteListing>> {
+  const remote = new Map<RemoteSource, RemoteListing>();
+  await Promise.all(
+    options.sources.map(async (source) => {
+      if (source.kind !== "remote") return;
+      remote.set(source, await listRemote(source));
+    }),
+  );
+  return remote;
 }
 
 // Identity numbers of scan results, so a combination of them can key a memo.
@@ -242,7 +271,14 @@ function* discoverSteps(
       let loaded = cache && getCachedEmbedded(cache, source);
       if (!loaded) {
         loaded = loadEmbedded(source);
-        if (cache) setCachedEmbedded(cache, source, loaded);
+        if (needsParser(loaded.diagnostics)) {
+          const reply = yield LOAD_YAML;
+          if (!(reply instanceof Error)) loaded = loadEmbedded(source);
+        }
+        // A result made without the full parser is not the final word.
+        if (cache && !needsParser(loaded.diagnostics)) {
+          setCachedEmbedded(cache, source, loaded);
+        }
       }
       parts.push({
         diagnostics: loaded.diagnostics,
@@ -315,10 +351,20 @@ function* scanWithCache(
     }
   }
   const scan = yield* scanDirectory(source, { stamps: revalidate === "stat" });
-  if (cache && !scan.diagnostics.some((d) => d.code === "permission-skipped")) {
+  if (
+    cache &&
+    !scan.diagnostics.some((d) =>
+      d.code === "permission-skipped" || d.code === "yaml-parser-not-loaded"
+    )
+  ) {
     setCachedScan(cache, source, scan);
   }
   return scan;
+}
+
+/** Whether a result was made without the full YAML parser, which a skill needed. */
+function needsParser(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.code === "yaml-parser-not-loaded");
 }
 
 function isFresh(scan: DirectoryScan): boolean {

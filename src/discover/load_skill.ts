@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { basename, sep } from "node:path";
+import { basename, SEP } from "../shared/path.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { readFrontmatterSync } from "../parse/frontmatter.ts";
 import { isSymlinkSync } from "../shared/fs_checks.ts";
@@ -27,6 +27,10 @@ export interface LoadContext {
   readonly found: { rel: string; skill: Skill }[];
   /** Record modification times for stat revalidation (costs a stat per directory). */
   readonly wantStamps: boolean;
+  /** Set when the last skill needed the full YAML parser before it was loaded. */
+  needsParser: boolean;
+  /** Set when the caller cannot load the full YAML parser (a synchronous scan). */
+  parserUnavailable: boolean;
 }
 
 /** The stamp of a path that does not exist. */
@@ -38,7 +42,7 @@ export const MISSING = -2;
  * return, without its normalization cost on the hot path.
  */
 export function childPath(dir: string, name: string): string {
-  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+  return dir.endsWith(SEP) ? dir + name : dir + SEP + name;
 }
 
 /** The modification time in ms, `-1` when unknown. */
@@ -218,6 +222,12 @@ function loadSkillFile(
     });
   } catch (error) {
     if (error instanceof SkillParseError) {
+      if (
+        error.code === "yaml-parser-not-loaded" && !context.parserUnavailable
+      ) {
+        context.needsParser = true; // the scan loads the parser and comes back
+        return undefined;
+      }
       context.diagnostics.push(parseErrorDiagnostic(error));
     } else {
       context.diagnostics.push({

@@ -23,7 +23,12 @@ import {
   stampOf,
   truncated,
 } from "./load_skill.ts";
-import { readDirSorted, type ScanReply, type ScanStep } from "./scan_step.ts";
+import {
+  loadParserAndRetry,
+  readDirSorted,
+  type ScanReply,
+  type ScanStep,
+} from "./scan_step.ts";
 
 /** The result of scanning one directory source. */
 export interface DirectoryScan {
@@ -125,6 +130,8 @@ export function* scanDirectory(
     stamps,
     found,
     wantStamps,
+    needsParser: false,
+    parserUnavailable: false,
   };
 
   if (source.recursive) {
@@ -172,6 +179,12 @@ function* scanFlat(
       break;
     }
     checkSkillDir(dir, entry.name, entry.name, context);
+    if (context.needsParser) {
+      yield* loadParserAndRetry(
+        context,
+        () => checkSkillDir(dir, entry.name, entry.name, context),
+      );
+    }
     yield;
   }
 }
@@ -203,13 +216,16 @@ function* scanRecursive(
     if (wantStamps) stampOf(dir, stamps);
     const skillEntry = entries.find((e) => e.name === SKILL_MD);
     if (skillEntry) {
-      checkSkillFile(
-        childPath(dir, SKILL_MD),
-        dir,
-        rel || ".",
-        skillEntry,
-        context,
-      );
+      const load = () =>
+        checkSkillFile(
+          childPath(dir, SKILL_MD),
+          dir,
+          rel || ".",
+          skillEntry,
+          context,
+        );
+      load();
+      if (context.needsParser) yield* loadParserAndRetry(context, load);
     }
     const children: typeof stack = [];
     for (const entry of entries) {

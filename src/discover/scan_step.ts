@@ -5,13 +5,24 @@
  * @module
  */
 import { type LoadContext, messageOf } from "./load_skill.ts";
+import { loadYamlParser, yamlParserLoaded } from "../parse/yaml.ts";
 
 /**
  * What a scan yields: `undefined` between units of work, so an async caller
- * can give the event loop a turn, or `{ list: dir }` to have a directory
- * listed — synchronously or off the event loop, as the caller chooses.
+ * can give the event loop a turn; `{ list: dir }` to have a directory
+ * listed — synchronously or off the event loop, as the caller chooses; or
+ * {@linkcode LOAD_YAML} when a frontmatter needs the full YAML parser, which
+ * only an async caller can load (a sync caller answers with an error).
  */
-export type ScanStep = undefined | { readonly list: string };
+export type ScanStep =
+  | undefined
+  | { readonly list: string }
+  | typeof LOAD_YAML;
+
+/** The step that asks for the full YAML parser. */
+export const LOAD_YAML: { readonly loadYaml: true } = Object.freeze({
+  loadYaml: true,
+});
 
 /** What the caller passes back for a `{ list }` step: the entries, or the error. */
 export type ScanReply = Deno.DirEntry[] | Error | undefined;
@@ -24,6 +35,11 @@ export type ScanReply = Deno.DirEntry[] | Error | undefined;
  */
 export function replySync(step: ScanStep): ScanReply {
   if (step === undefined) return undefined;
+  if ("loadYaml" in step) {
+    return yamlParserLoaded()
+      ? undefined
+      : new Error("the full YAML parser is not loaded");
+  }
   try {
     return Array.from(Deno.readDirSync(step.list));
   } catch (error) {
@@ -40,11 +56,40 @@ export function replySync(step: ScanStep): ScanReply {
  */
 export async function replyAsync(step: ScanStep): Promise<ScanReply> {
   if (step === undefined) return undefined;
+  if ("loadYaml" in step) {
+    try {
+      await loadYamlParser();
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
   try {
     return await Array.fromAsync(Deno.readDir(step.list));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+/** Lists a directory sorted by name, yielding every 1000 entries so huge directories do not block. */
+/**
+ * Answers a skill's need for the full YAML parser (flagged by
+ * `loadSkillFile` in `context.needsParser`): asks the caller to load it,
+ * then runs `retry` — which loads the skill again, or, when the parser
+ * cannot be loaded, reports `yaml-parser-not-loaded` for it and for every
+ * later skill that needs it.
+ *
+ * @param context The scan's shared state.
+ * @param retry Loads the skill again.
+ */
+export function* loadParserAndRetry(
+  context: LoadContext,
+  retry: () => void,
+): Generator<ScanStep, void, ScanReply> {
+  context.needsParser = false;
+  const reply = yield LOAD_YAML;
+  if (reply instanceof Error) context.parserUnavailable = true;
+  retry();
 }
 
 /** Lists a directory sorted by name, yielding every 1000 entries so huge directories do not block. */

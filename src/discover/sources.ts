@@ -5,8 +5,7 @@
  * @module
  */
 import type { RemoteSource } from "./remote_source.ts";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromFileUrl, resolve } from "../shared/path.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
 /**
@@ -224,7 +223,7 @@ export function directorySource(
   const recursive = options.recursive ?? false;
   return Object.freeze({
     kind: "directory",
-    path: resolve(typeof path === "string" ? path : fileURLToPath(path)),
+    path: resolve(typeof path === "string" ? path : fromFileUrl(path)),
     recursive,
     maxDepth: options.maxDepth ?? 6,
     maxDirs: options.maxDirs ?? (recursive ? 2000 : MAX_FLAT_ROOT_DIRS),

@@ -35,6 +35,7 @@ import {
   limitsOf,
   realFs,
 } from "./options.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
 
 /**
  * Options of {@linkcode install}.
@@ -132,6 +133,7 @@ export interface InstallResult {
  * @throws {PermissionDeniedError} when read, write or run permission is missing.
  */
 export async function install(options: InstallOptions): Promise<InstallResult> {
+  await loadYamlParser(); // the skills found are validated synchronously
   let parsed = parseInstallSource(options.source);
   const resolvedNotes: string[] = [];
   if (parsed.kind === "local") {

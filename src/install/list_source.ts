@@ -12,6 +12,7 @@ import { fetchGit } from "./fetch_git.ts";
 import { skillsBelow } from "./locate_skill.ts";
 import { parseInstallSource, stripCredentials } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
 
 /**
  * One skill a source offers.
@@ -73,6 +74,7 @@ export async function listSource(
   spec: string,
   options: CommonInstallOptions = {},
 ): Promise<OfferedSkill[]> {
+  await loadYamlParser(); // the skills found are validated synchronously
   const parsed = parseInstallSource(spec);
   if (parsed.kind === "local") {
     const root = resolve(parsed.path);

@@ -123,6 +123,7 @@ function parseWithRepairs(
     }
   }
   result ??= parseYaml(yaml);
+  if (!result.ok && result.unloaded) throw parserNotLoaded(path, file, at);
   if (!result.ok && result.duplicateKey) {
     const first = result;
     result = parseYaml(yaml, { lastKeyWins: true });
@@ -141,6 +142,7 @@ function parseWithRepairs(
     const quoted = quoteColonValues(yaml);
     if (quoted !== yaml) {
       const retry = parseYaml(quoted, { lastKeyWins: true });
+      if (!retry.ok && retry.unloaded) throw parserNotLoaded(path, file, at);
       if (retry.ok) {
         result = retry;
         diagnostics.push({
@@ -163,6 +165,20 @@ function parseWithRepairs(
   }
 
   return { value: result.value, diagnostics };
+}
+
+/** The error for a frontmatter that needs the full YAML parser before it is loaded. */
+function parserNotLoaded(
+  path: string | undefined,
+  file: string,
+  at: At,
+): SkillParseError {
+  const loc = at(1, 1);
+  return new SkillParseError(
+    "yaml-parser-not-loaded",
+    `The frontmatter of ${file} needs the full YAML parser, which is not loaded: call \`await loadYamlParser()\` before the synchronous functions, or use their asynchronous forms`,
+    { path, line: loc.line, column: loc.column },
+  );
 }
 
 /**

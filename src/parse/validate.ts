@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../shared/path.ts";
+import { loadYamlParser } from "./yaml.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
@@ -114,15 +115,14 @@ export function validateSkillMd(
  * @returns The diagnostics; no `"error"` level among them means valid.
  * @throws {PermissionDeniedError} when read permission for `path` is missing.
  */
-export function validateSkillDir(
+export async function validateSkillDir(
   path: string,
   options: ValidateOptions = {},
 ): Promise<Diagnostic[]> {
-  try {
-    return Promise.resolve(validateSkillDirSync(path, options));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  const first = validateSkillDirSync(path, options);
+  if (!first.some((d) => d.code === "yaml-parser-not-loaded")) return first;
+  await loadYamlParser(); // only when the frontmatter needs it
+  return validateSkillDirSync(path, options);
 }
 
 /**

@@ -1,11 +1,59 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The YAML adapter: the one place that imports the YAML library, so that a
- * later swap to `@std/yaml` stays local.
+ * The YAML adapter: the one place that loads the YAML library, so that a
+ * later swap to `@std/yaml` stays local. The library is loaded on first need
+ * ({@linkcode loadYamlParser}), not imported: most frontmatters are in the
+ * subset `yaml_fast.ts` parses, and a program that never meets another one
+ * never pays for loading it.
  *
  * @module
  */
-import { CORE_SCHEMA, load } from "js-yaml";
+import type * as JsYaml from "js-yaml";
+
+let full: typeof JsYaml | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the full YAML parser, once. The asynchronous functions
+ * (`discover`, `SkillSet.open`, `validateSkillDir`) call it themselves when a
+ * frontmatter needs it; call it before a synchronous function
+ * (`discoverSync`, `SkillSet.openSync`, `parseSkillMd`, `validateSkillMd`,
+ * `validateSkillDirSync`) that may meet YAML beyond the simple subset, which
+ * otherwise reports `yaml-parser-not-loaded` for that skill.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadYamlParser, parseSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * await loadYamlParser();
+ * const text = "---\nname: flow\ndescription: A flow mapping\nmetadata: {a: 1}\n---\n";
+ * assert.deepEqual(parseSkillMd(text).frontmatter.metadata, { a: 1 });
+ * ```
+ *
+ * @returns When the parser is loaded.
+ */
+export function loadYamlParser(): Promise<void> {
+  loading ??= import("js-yaml").then(
+    (module) => {
+      full = module;
+    },
+    (error) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Whether the full YAML parser is loaded.
+ *
+ * @returns `true` after {@linkcode loadYamlParser} has finished.
+ */
+export function yamlParserLoaded(): boolean {
+  return full !== undefined;
+}
 
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
 const MAX_ALIASES = 16;
@@ -24,12 +72,15 @@ export type YamlResult =
     readonly column?: number;
     /** True when the only problem is a repeated mapping key. */
     readonly duplicateKey: boolean;
+    /** True when the full parser is not loaded (nothing was parsed). */
+    readonly unloaded?: true;
   };
 
 /**
  * Parses one YAML document with the core schema (no JS types, no
  * timestamps), bounded aliases and depth. Never throws. Callers try the fast
- * path for simple documents (`yaml_fast.ts`) first; this is the full parser.
+ * path for simple documents (`yaml_fast.ts`) first; this is the full parser,
+ * and it fails with `unloaded` until {@linkcode loadYamlParser} has run.
  *
  * @param text The YAML text.
  * @param options `lastKeyWins`: repeated keys take the last value instead of failing.
@@ -40,9 +91,17 @@ export function parseYaml(
   options: { lastKeyWins?: boolean } = {},
 ): YamlResult {
   if (text.trim() === "") return { ok: true, value: null };
+  if (full === undefined) {
+    return {
+      ok: false,
+      message: "the full YAML parser is not loaded",
+      duplicateKey: false,
+      unloaded: true,
+    };
+  }
   try {
-    const value = load(text, {
-      schema: CORE_SCHEMA,
+    const value = full.load(text, {
+      schema: full.CORE_SCHEMA,
       json: options.lastKeyWins ?? false,
       maxAliases: MAX_ALIASES,
       maxDepth: MAX_DEPTH,

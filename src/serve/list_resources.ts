@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, sep } from "node:path";
+import { join, SEP } from "../shared/path.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
@@ -117,7 +117,7 @@ export function listResourcesSync(
 function isFileInside(path: string, realDir: string): boolean {
   try {
     const real = Deno.realPathSync(path);
-    return real.startsWith(realDir + sep) && Deno.statSync(path).isFile;
+    return real.startsWith(realDir + SEP) && Deno.statSync(path).isFile;
   } catch {
     return false;
   }

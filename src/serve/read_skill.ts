@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join, sep } from "node:path";
+import { join, SEP } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { SkillAccessError } from "../shared/errors.ts";
@@ -174,7 +174,7 @@ export function readAssetSync(
   }
   const inside = (real: string): boolean =>
     real !== realDir &&
-    real.startsWith(realDir.endsWith(sep) ? realDir : realDir + sep);
+    real.startsWith(realDir.endsWith(SEP) ? realDir : realDir + SEP);
   // Resolves the candidate and requires it inside the skill; returns the
   // real path and what it is now.
   const resolveInside = (): { real: string; info: Deno.FileInfo } => {

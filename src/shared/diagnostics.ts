@@ -109,6 +109,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     summary:
       'The YAML does not parse (a warning when it parses after quoting values containing ": ")',
   },
+  "yaml-parser-not-loaded": {
+    lenient: "error",
+    summary:
+      "A synchronous function met YAML beyond the simple subset before `loadYamlParser()` was awaited",
+  },
   "duplicate-key": {
     lenient: "warning",
     summary: "A top-level key appears twice (the last one is used)",

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { resolve } from "./path.ts";
 import { PermissionDeniedError } from "./errors.ts";
 
 /**

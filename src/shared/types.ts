@@ -51,6 +51,7 @@ export type RuleCode =
   | "frontmatter-unclosed"
   | "frontmatter-too-large"
   | "yaml-invalid"
+  | "yaml-parser-not-loaded"
   | "duplicate-key"
   | "frontmatter-not-map"
   | "name-missing"
