@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./errors.ts";
+import { parseArguments, type ParseSpec } from "./parse_args.ts";
 
-/** Option definitions in `node:util` `parseArgs` form. */
-export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+/** Option definitions in parser form. */
+export type OptionSpec = Record<string, ParseSpec>;
 
 /** Parsed option values. */
 export type OptionValues = Record<
@@ -149,19 +149,11 @@ export function parseCommandArgs(
   args: string[],
 ): { values: OptionValues; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: optionSpec(command),
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as OptionValues, positionals };
+    return parseArguments(args, optionSpec(command));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof UsageError)) throw error;
     throw new UsageError(
-      `${
-        message.split("\n")[0]
-      }\nRun "skillscope ${command.name} --help" for usage`,
+      `${error.message}\nRun "skillscope ${command.name} --help" for usage`,
     );
   }
 }

@@ -8,7 +8,8 @@ import type { CatalogFormat } from "../serve/catalog.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
-import { jsonOption, openSkillSet, ROOTS_GROUP } from "./root_options.ts";
+import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { openSkillSet } from "./open_skill_set.ts";
 
 /** `match PATH...`. */
 export const matchCommand: Command = {

@@ -13,6 +13,7 @@ import { InstallError } from "../install/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { type Command, commandHelp, parseCommandArgs } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
+import { closest } from "./parse_args.ts";
 import { writeErr, writeOut } from "./io.ts";
 
 /** A command in the list: its name, one line, and how to load it. */
@@ -159,8 +160,11 @@ export async function runCli(args: readonly string[]): Promise<number> {
   try {
     const entry = COMMANDS.find((c) => c.name === first);
     if (!entry) {
+      const guess = closest(first, COMMANDS.map((c) => c.name));
       throw new UsageError(
-        `Unknown command "${first}"\nRun "skillscope --help" for the list of commands`,
+        `Unknown command "${first}"${
+          guess === undefined ? "" : ` (did you mean "${guess}"?)`
+        }\nRun "skillscope --help" for the list of commands`,
       );
     }
     const command = await entry.load();

@@ -7,7 +7,8 @@
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
-import { openSkillSet, ROOTS_GROUP } from "./root_options.ts";
+import { ROOTS_GROUP } from "./root_options.ts";
+import { openSkillSet } from "./open_skill_set.ts";
 
 /** `mcp`. */
 export const mcpCommand: Command = {

@@ -8,12 +8,8 @@
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
-import {
-  expectArgs,
-  jsonOption,
-  openSkillSet,
-  ROOTS_GROUP,
-} from "./root_options.ts";
+import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { openSkillSet } from "./open_skill_set.ts";
 
 /** `read NAME`. */
 export const readCommand: Command = {

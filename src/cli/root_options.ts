@@ -5,15 +5,10 @@
  * @module
  */
 import { defaultSources } from "../discover/default_roots.ts";
-import {
-  type DiscoverOptions,
-  discoverUninterrupted,
-} from "../discover/discover.ts";
-import { SkillSet } from "../serve/skill_set.ts";
+import type { DiscoverOptions } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
-import { formatDiagnostic, writeErr } from "./io.ts";
 
 /** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
 export const ROOT_OPTIONS: OptionDefs = {
@@ -100,29 +95,6 @@ export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
     }
   }
   return { sources, include: strings("include"), exclude: strings("exclude") };
-}
-
-/**
- * Opens the skill set the root options describe.
- *
- * @param values Parsed option values.
- * @param options `report`: print the discovery's diagnostics on stderr.
- * @returns The skill set.
- */
-export async function openSkillSet(
-  values: OptionValues,
-  options: { report?: boolean } = {},
-): Promise<SkillSet> {
-  // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-  const discoverOptions = discoverOptionsFrom(values);
-  const set = new SkillSet(
-    discoverOptions,
-    await discoverUninterrupted(discoverOptions),
-  );
-  if (options.report) {
-    for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
-  }
-  return set;
 }
 
 /**

@@ -10,18 +10,7 @@ import { type CatalogOptions, renderCatalog } from "./catalog.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { skillIdentity } from "../discover/dedup.ts";
 import { matchSkills } from "./match.ts";
-import {
-  isServableAssetPath,
-  MAX_ASSET_BYTES,
-  MAX_BODY_BYTES,
-  readAssetSync,
-  readBodySync,
-} from "./read_skill.ts";
-import {
-  listResourcesSync,
-  MAX_RESOURCES,
-  type SkillResources,
-} from "./list_resources.ts";
+import type { SkillResources } from "./list_resources.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { remoteContentOf } from "../discover/remote_source.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
@@ -41,6 +30,13 @@ import {
   type WatchOptions,
   watchSkillSet,
 } from "../discover/watch.ts";
+
+// Reading and listing files are loaded on first use: a program
+// that only discovers and lists skills never loads them.
+let reading: Promise<typeof import("./read_skill.ts")> | undefined;
+let listing: Promise<typeof import("./list_resources.ts")> | undefined;
+const readSkillModule = () => reading ??= import("./read_skill.ts");
+const listResourcesModule = () => listing ??= import("./list_resources.ts");
 
 /**
  * The skills of a list of sources, with lookup by name, refresh and live
@@ -180,7 +176,8 @@ export class SkillSet {
    * @throws {PermissionDeniedError} when the skill directory may not be read.
    */
   read(name: string, options: { maxBytes?: number } = {}): Promise<string> {
-    return attempt(() => this.require(name)).then((skill) => {
+    return attempt(() => this.require(name)).then(async (skill) => {
+      const { MAX_BODY_BYTES, readBodySync } = await readSkillModule();
       const remote = remoteContentOf(skill);
       return remote === undefined
         ? readBodySync(skill, options)
@@ -204,7 +201,9 @@ export class SkillSet {
     path: string,
     options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<Uint8Array> {
-    return attempt(() => this.require(name)).then((skill) => {
+    return attempt(() => this.require(name)).then(async (skill) => {
+      const { isServableAssetPath, MAX_ASSET_BYTES, readAssetSync } =
+        await readSkillModule();
       const remote = remoteContentOf(skill);
       if (remote === undefined) return readAssetSync(skill, path, options);
       const rel = normalizeAssetPath(path);
@@ -249,7 +248,8 @@ export class SkillSet {
     name: string,
     options: { max?: number } = {},
   ): Promise<SkillResources> {
-    return attempt(() => this.require(name)).then((skill) => {
+    return attempt(() => this.require(name)).then(async (skill) => {
+      const { listResourcesSync, MAX_RESOURCES } = await listResourcesModule();
       const remote = remoteContentOf(skill);
       return remote === undefined
         ? listResourcesSync(skill, options)
@@ -297,6 +297,10 @@ export class SkillSet {
    */
   activate(name: string): Promise<string> {
     return attempt(() => this.require(name)).then(async (skill) => {
+      const [
+        { MAX_BODY_BYTES, readBodySync },
+        { listResourcesSync, MAX_RESOURCES },
+      ] = await Promise.all([readSkillModule(), listResourcesModule()]);
       const remote = remoteContentOf(skill);
       const payload = remote === undefined
         ? renderActivation(skill, readBodySync(skill), listResourcesSync(skill))

@@ -1,0 +1,36 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The skill set a command works on, opened from the root options (kept apart
+ * from the options themselves so that `list`, which needs no skill set, does
+ * not load the serving layer).
+ *
+ * @module
+ */
+import { discoverUninterrupted } from "../discover/discover.ts";
+import { SkillSet } from "../serve/skill_set.ts";
+import type { OptionValues } from "./command.ts";
+import { formatDiagnostic, writeErr } from "./io.ts";
+import { discoverOptionsFrom } from "./root_options.ts";
+
+/**
+ * Opens the skill set the root options describe.
+ *
+ * @param values Parsed option values.
+ * @param options `report`: print the discovery's diagnostics on stderr.
+ * @returns The skill set.
+ */
+export async function openSkillSet(
+  values: OptionValues,
+  options: { report?: boolean } = {},
+): Promise<SkillSet> {
+  // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
+  const discoverOptions = discoverOptionsFrom(values);
+  const set = new SkillSet(
+    discoverOptions,
+    await discoverUninterrupted(discoverOptions),
+  );
+  if (options.report) {
+    for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+  }
+  return set;
+}
