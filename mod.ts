@@ -85,8 +85,10 @@ export { SkillSet } from "./src/serve/skill_set.ts";
 export { skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
+  CLIENT_DIR_SUFFIXES,
   type ClientName,
   CLIENTS,
+  clientSkillsDir,
   type DefaultRoot,
   defaultRoots,
   type DefaultRootsOptions,

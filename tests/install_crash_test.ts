@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { discoverSync } from "../src/discover/discover.ts";
-import { install, readLock, verify } from "../src/install/mod.ts";
+import { install, readLock, restore, verify } from "../src/install/mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import {
   CONFIG,
@@ -123,4 +123,78 @@ Deno.test("killing an update at any moment leaves the old or the new skill, neve
   console.log(
     `kill -9 outcomes over ${ROUNDS} rounds: ${outcomes.old} old, ${outcomes.new} new`,
   );
+});
+
+Deno.test("killing a restore with a copy target at any moment leaves whole skills or none, and the next restore completes it", async () => {
+  await using dir = await tempDir();
+  const src = join(dir.path, "src");
+  const claude = join(dir.path, "p/.claude/skills");
+  const gemini = join(dir.path, "p/.gemini/skills");
+  await writeVersion(src, 1, 400);
+  const { hash } = await install({
+    source: join(src, "pdf"),
+    dir: claude,
+    targets: [gemini],
+    copy: true,
+  });
+  const lockText = await Deno.readTextFile(join(claude, "skills.lock"));
+  const denoDir = await currentDenoDir();
+  for (let round = 0; round < ROUNDS; round++) {
+    await Deno.remove(join(claude, "pdf"), { recursive: true }).catch(() => {});
+    await Deno.remove(join(gemini, "pdf"), { recursive: true }).catch(() => {});
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        `--config=${CONFIG}`,
+        "--allow-read",
+        "--allow-write",
+        CLI,
+        "restore",
+        "--dir",
+        claude,
+      ],
+      env: { DENO_DIR: denoDir },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    await new Promise((r) =>
+      setTimeout(r, 60 + Math.floor(Math.random() * 1200))
+    );
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // it already finished
+    }
+    await child.status;
+    // A reader of either directory sees the whole skill or none.
+    for (const root of [claude, gemini]) {
+      const seen = discoverSync({
+        sources: [directorySource(root)],
+        cache: false,
+      }).skills;
+      assert.ok(seen.length <= 1, JSON.stringify(seen.map((s) => s.name)));
+    }
+    if (await Deno.stat(join(gemini, "pdf")).then(() => true, () => false)) {
+      assert.equal(
+        (await import("../src/install/hash.ts")).hashDirectorySync(
+          join(gemini, "pdf"),
+        ).hash,
+        hash,
+      );
+    }
+    // The next restore completes it; the lock never changed.
+    const report = await restore(claude, { staleMs: 1500 });
+    assert.deepEqual(report.failures, []);
+    assert.equal((await verify(claude, { staleMs: 1500 })).ok, true);
+    assert.equal(
+      await Deno.readTextFile(join(claude, "skills.lock")),
+      lockText,
+    );
+    for (const root of [claude, gemini]) {
+      const leftovers = [...Deno.readDirSync(root)].map((e) => e.name)
+        .filter((n) => n.startsWith(".skillscope"));
+      assert.deepEqual(leftovers, [], root);
+    }
+  }
 });

@@ -7,31 +7,47 @@
 import { join, resolve } from "node:path";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import {
+  check,
   install,
   type InstallResult,
   listSource,
   remove,
+  restore,
   skillInfo,
   update,
   verify,
 } from "../install/mod.ts";
 import { canReadEnv } from "../shared/permissions.ts";
+import { CLIENTS, clientSkillsDir } from "../discover/default_roots.ts";
 import { stripCredentials } from "../install/install_source.ts";
 import type { Command, OptionDefs, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
 
-/** `--dir`, `--project`, `--json`: where the skills directory is. */
+/** `--dir`, `--project`, `--global`, `--client`, `--json`: where the skills directory is. */
 const DIR_OPTIONS: OptionDefs = {
   dir: {
     type: "string",
     arg: "D",
     help: "The skills directory (default ~/.agents/skills)",
   },
+  client: {
+    type: "string",
+    multiple: true,
+    arg: "NAME",
+    help: `Use this client's skills directory instead: agents, ${
+      CLIENTS.join(", ")
+    } (user scope, or project scope with --project); the first one given holds skills.lock`,
+  },
   project: {
     type: "boolean",
-    help: "Use .agents/skills of the current directory instead",
+    help:
+      "Use the current directory's skills directory (.agents/skills, or the client's) instead of the user one",
+  },
+  global: {
+    type: "boolean",
+    help: "Use the user's skills directory (the default; with --client)",
   },
   json: { type: "boolean", help: "Print JSON" },
 };
@@ -44,21 +60,78 @@ const NO_BACKUP: OptionDefs = {
   },
 };
 
-/** The skills directory the options name. */
-function targetDir(values: OptionValues): string {
-  if (typeof values.dir === "string") {
-    if (values.project === true) {
-      throw new UsageError("Use --dir or --project, not both");
-    }
-    return resolve(values.dir);
+/** An environment reader that refuses an ungranted variable instead of guessing without it. */
+function envReader(name: string): string | undefined {
+  if (!canReadEnv(name)) {
+    throw new PermissionDeniedError("env", name, `--allow-env=${name}`);
   }
-  if (values.project === true) return resolve(".agents", "skills");
+  const value = Deno.env.get(name);
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/**
+ * The skills directories the options name: the one holding skills.lock
+ * first, then (with several --client) the others that get a symlink or copy.
+ */
+function targetDirs(values: OptionValues): [string, ...string[]] {
+  if (values.project === true && values.global === true) {
+    throw new UsageError("Use --project or --global, not both");
+  }
+  const clients = [...new Set((values.client as string[] | undefined) ?? [])];
+  if (typeof values.dir === "string") {
+    if (values.project === true || values.global === true) {
+      throw new UsageError("Use --dir or --project/--global, not both");
+    }
+    if (clients.length > 0) {
+      throw new UsageError("Use --dir or --client, not both");
+    }
+    return [resolve(values.dir)];
+  }
+  if (clients.length === 0) {
+    if (values.project === true) return [resolve(".agents", "skills")];
+    return [join(homeDir(), ".agents", "skills")];
+  }
+  const scope = values.project === true ? "project" : "user";
+  const context = {
+    projectRoot: resolve("."),
+    get home(): string {
+      return homeDir();
+    },
+    env: envReader,
+  };
+  const dirs: string[] = [];
+  for (const client of clients) {
+    let dir: string | undefined;
+    try {
+      dir = clientSkillsDir(client, scope, context);
+    } catch (error) {
+      if (error instanceof TypeError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (dir === undefined) {
+      throw new UsageError(
+        `${client} has no ${scope} skills directory${
+          scope === "project" ? "; drop --project" : ""
+        }`,
+      );
+    }
+    if (!dirs.includes(dir)) dirs.push(dir);
+  }
+  return dirs as [string, ...string[]];
+}
+
+/** The skills directory holding skills.lock. */
+function targetDir(values: OptionValues): string {
+  return targetDirs(values)[0];
+}
+
+function homeDir(): string {
   if (!canReadEnv("HOME")) {
     throw new PermissionDeniedError("env", "HOME", "--allow-env=HOME");
   }
   const home = Deno.env.get("HOME");
   if (!home) throw new UsageError("HOME is not set: pass --dir");
-  return join(home, ".agents", "skills");
+  return home;
 }
 
 function progress(): ((message: string) => void) | undefined {
@@ -68,6 +141,13 @@ function progress(): ((message: string) => void) | undefined {
 }
 
 function describe(result: InstallResult): string {
+  const also = result.targets === undefined || result.targets.length === 0
+    ? ""
+    : `  also in: ${result.targets.map(field).join(", ")}\n`;
+  return describeMain(result) + also;
+}
+
+function describeMain(result: InstallResult): string {
   const name = field(result.name);
   switch (result.status) {
     case "installed":
@@ -97,14 +177,18 @@ function describe(result: InstallResult): string {
 export const installCommand: Command = {
   name: "install",
   usage:
-    "install SOURCE [--dir D] [--project] [--force] [--skill NAME]... [--all] [--list] [--json]",
+    "install SOURCE [--dir D | --client NAME...] [--project | --global] [--force] [--skill NAME]... [--all] [--copy] [--list] [--json]\n       skillscope install --frozen [--dir D | --client NAME] [--force]",
   description:
     `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
   https://example.com/org/skills.git#v1.2:skills/pdf
 The skill directory is copied whole (never .git) and recorded in skills.lock
 with a content hash. Nothing fetched is ever run; git runs without hooks or
-prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
+prompts. Needs --allow-write for the directory and --allow-run=git for git.
+
+With several --client, the first client's directory holds the real copy and
+skills.lock; the others get a symlink to it (or a copy, with --copy), recorded
+in the lock so verify, update, restore and remove handle them too.`,
   groups: [{
     title: "Options",
     options: {
@@ -121,6 +205,16 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
         type: "boolean",
         help: "Install every skill SOURCE holds (same as --skill '*')",
       },
+      copy: {
+        type: "boolean",
+        help:
+          "With several --client, copy into the other directories instead of symlinking",
+      },
+      frozen: {
+        type: "boolean",
+        help:
+          "No SOURCE: rebuild every skill of skills.lock exactly as locked (same as restore)",
+      },
       skill: {
         type: "string",
         multiple: true,
@@ -133,6 +227,14 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
     },
   }],
   async run(values, positionals): Promise<number> {
+    if (values.frozen === true) {
+      if (positionals.length > 0) {
+        throw new UsageError(
+          "install --frozen takes no SOURCE: it restores what skills.lock records",
+        );
+      }
+      return await runRestore(values);
+    }
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
     const onProgress = progress();
     if (values.list === true) {
@@ -150,7 +252,7 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
       }
       return EXIT.ok;
     }
-    const dir = targetDir(values);
+    const [dir, ...targets] = targetDirs(values);
     // Every --skill given is installed, never only the last one; --all (or
     // --skill '*') is every skill the source holds.
     let skills = [
@@ -173,6 +275,8 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.`,
           dir,
           force: values.force === true,
           backup: values["no-backup"] !== true,
+          ...(targets.length === 0 ? {} : { targets }),
+          ...(values.copy === true ? { copy: true } : {}),
           ...(skill === undefined ? {} : { skill }),
           ...(onProgress ? { onProgress } : {}),
         }),
@@ -322,5 +426,117 @@ export const updateCommand: Command = {
       writeOut(results.map(describe).join(""));
     }
     return EXIT.ok;
+  },
+};
+
+/** `install --frozen` / `restore`: rebuild what skills.lock records. */
+async function runRestore(values: OptionValues): Promise<number> {
+  const onProgress = progress();
+  const report = await restore(targetDir(values), {
+    force: values.force === true,
+    backup: values["no-backup"] !== true,
+    ...(onProgress ? { onProgress } : {}),
+  });
+  if (values.json === true) writeJson(report);
+  else {
+    for (const result of report.results) {
+      writeNotes(result.notes);
+      writeOut(
+        result.status === "unchanged"
+          ? `${field(result.name)} is as locked (${result.hash})\n`
+          : `Restored ${field(result.name)} (${result.hash}${
+            result.commit === undefined ? "" : ` at ${result.commit}`
+          })\n`,
+      );
+    }
+    for (const failure of report.failures) {
+      writeErr(
+        `skillscope: cannot restore ${field(failure.name)}: ${
+          field(failure.message)
+        }\n`,
+      );
+    }
+  }
+  return report.failures.length === 0 ? EXIT.ok : EXIT.failure;
+}
+
+/** `restore`. */
+export const restoreCommand: Command = {
+  name: "restore",
+  usage: "restore [--dir D | --client NAME] [--project] [--force] [--json]",
+  description:
+    `Rebuilds every skill in skills.lock exactly as locked: a git source at its
+locked commit, and any source only when its content still gives the locked
+tree hash (exit 1 naming each skill that could not be restored). Skills that
+already match are left alone; one with local changes stops everything
+(exit 1, nothing changed) unless --force. skills.lock is never changed: this
+is what CI runs. Same as "install --frozen".`,
+  groups: [{
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help: "Replace skills with local changes too (keeping a backup)",
+      },
+      ...NO_BACKUP,
+      ...DIR_OPTIONS,
+    },
+  }],
+  run(values, positionals): Promise<number> {
+    expectArgs(positionals, 0, "skillscope restore");
+    return runRestore(values);
+  },
+};
+
+/** `check [NAME...]`. */
+export const checkCommand: Command = {
+  name: "check",
+  usage: "check [NAME...] [--dir D | --client NAME] [--project] [--json]",
+  description:
+    `Fetches the source of each locked skill (or the named ones) and reports
+up-to-date, update available (old -> new), source unreachable, or locally
+modified. Changes nothing (a git source is fetched into a temporary
+directory). Exit 0 unless a source cannot be reached.`,
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  async run(values, positionals): Promise<number> {
+    const onProgress = progress();
+    const results = await check(
+      targetDir(values),
+      positionals,
+      onProgress ? { onProgress } : {},
+    );
+    if (values.json === true) writeJson(results);
+    else {
+      const lines = results.map((r) => {
+        const name = field(r.name);
+        switch (r.status) {
+          case "up-to-date":
+            return `up-to-date          ${name}`;
+          case "update-available":
+            return `update available    ${name}  ${r.hash} -> ${r.latestHash}${
+              r.commit && r.latestCommit
+                ? ` (${r.commit.slice(0, 12)} -> ${
+                  r.latestCommit.slice(0, 12)
+                })`
+                : ""
+            }`;
+          case "source-unreachable":
+            return `source unreachable  ${name}  ${field(r.reason ?? "")}`;
+          default:
+            return `locally modified    ${name}${
+              r.updateAvailable ? "  (an update is also available)" : ""
+            }\n${
+              (r.files ?? []).map((f) =>
+                `                    ${f.change}: ${field(f.path)}`
+              ).join("\n")
+            }`;
+        }
+      });
+      if (lines.length > 0) writeOut(`${lines.join("\n")}\n`);
+      else writeErr("No skills in skills.lock\n");
+    }
+    return results.some((r) => r.status === "source-unreachable")
+      ? EXIT.failure
+      : EXIT.ok;
   },
 };

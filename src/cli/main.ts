@@ -113,6 +113,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./install.ts")).updateCommand,
   },
   {
+    name: "check",
+    summary:
+      "Report which installed skills have updates, unreachable sources or local changes",
+    load: async () => (await import("./install.ts")).checkCommand,
+  },
+  {
+    name: "restore",
+    summary:
+      "Rebuild every skill in skills.lock exactly as locked (install --frozen)",
+    load: async () => (await import("./install.ts")).restoreCommand,
+  },
+  {
     name: "roots",
     summary:
       "Show the default skill roots, whether each exists and may be read",

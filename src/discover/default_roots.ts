@@ -286,6 +286,79 @@ export function defaultSources(
   return sources;
 }
 
+/**
+ * The skills directory `install --client` writes to for a client: the first
+ * project directory of its preset below `projectRoot` (project scope), or
+ * its first user directory (user scope). `"agents"` is the shared
+ * `.agents/skills` convention. Uses the same table as {@linkcode defaultRoots}.
+ *
+ * @example Usage
+ * ```ts
+ * import { clientSkillsDir } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const context = { projectRoot: "/work/app", home: "/home/me", env: () => undefined };
+ * assert.equal(clientSkillsDir("claude", "project", context), "/work/app/.claude/skills");
+ * assert.equal(clientSkillsDir("codex", "user", context), "/home/me/.codex/skills");
+ * assert.equal(clientSkillsDir("zero", "project", context), undefined);
+ * ```
+ *
+ * @param client The client, or `"agents"`.
+ * @param scope `"project"` or `"user"`.
+ * @param context The project root, the home directory and an environment reader (the caller checks permissions).
+ * @returns The directory, or `undefined` when the client has none in that scope.
+ * @throws {TypeError} for an unknown client name.
+ */
+export function clientSkillsDir(
+  client: string,
+  scope: "project" | "user",
+  context: {
+    readonly projectRoot: string;
+    readonly home: string | undefined;
+    readonly env: (name: string) => string | undefined;
+  },
+): string | undefined {
+  if (client !== "agents" && !(CLIENTS as readonly string[]).includes(client)) {
+    throw new TypeError(
+      `Unknown client "${client}": expected agents or one of ${
+        CLIENTS.join(", ")
+      }`,
+    );
+  }
+  const preset = PRESETS[client as "agents" | ClientName];
+  if (scope === "project") {
+    const sub = preset.project[0];
+    return sub === undefined ? undefined : join(context.projectRoot, sub);
+  }
+  const path = preset.user(context.env, context.home)[0];
+  return path === undefined ? undefined : resolve(path);
+}
+
+/**
+ * Every directory suffix a client's skills directory can end with (relative
+ * to a project root or to the home directory), from the one client table:
+ * what a recorded install target must look like.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLIENT_DIR_SUFFIXES } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(CLIENT_DIR_SUFFIXES.includes(".claude/skills"));
+ * assert.ok(CLIENT_DIR_SUFFIXES.includes(".config/opencode/skills"));
+ * ```
+ */
+export const CLIENT_DIR_SUFFIXES: readonly string[] = Object.freeze([
+  ...new Set(
+    (Object.values(PRESETS) as ClientPreset[]).flatMap((preset) => [
+      ...preset.project,
+      ...preset.user(() => undefined, "/").flatMap((path) =>
+        path === undefined ? [] : [path.slice(1)]
+      ),
+    ]),
+  ),
+]);
+
 /** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
 function projectDirs(cwd: string, ancestors: boolean): string[] {
   if (!ancestors) return [cwd];

@@ -9,10 +9,10 @@ import { InstallError } from "./errors.ts";
 import { hashBytes } from "./hash.ts";
 import type { InstallFs } from "./options.ts";
 
-/** Copies a skill directory, refusing anything unsafe; returns per-file hashes. */
+/** Copies a skill directory to `to` (or, without `to`, only checks and hashes it), refusing anything unsafe; returns per-file hashes. */
 export function copyTree(
   from: string,
-  to: string,
+  to: string | undefined,
   context: {
     fs: InstallFs;
     progress: (message: string) => void;
@@ -28,8 +28,9 @@ export function copyTree(
   const files: Record<string, string> = {};
   let count = 0;
   let bytes = 0;
-  Deno.mkdirSync(to);
-  const walk = (abs: string, dest: string, rel: string): void => {
+  if (to !== undefined) Deno.mkdirSync(to);
+  // Without `to`, nothing is written: the same checks and hashes, a dry run.
+  const walk = (abs: string, dest: string | undefined, rel: string): void => {
     const entries = [...Deno.readDirSync(abs)].sort((
       a,
       b,
@@ -37,7 +38,7 @@ export function copyTree(
     for (const entry of entries) {
       if (entry.name === ".git") continue;
       const src = join(abs, entry.name);
-      const out = join(dest, entry.name);
+      const out = dest === undefined ? undefined : join(dest, entry.name);
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       let info = Deno.lstatSync(src);
       if (info.isSymlink) {
@@ -68,7 +69,7 @@ export function copyTree(
         // A source that contains the skills directory (a repository root
         // installed into its own .agents/skills) must not copy it into itself.
         if (Deno.realPathSync(src) === skip) continue;
-        Deno.mkdirSync(out);
+        if (out !== undefined) Deno.mkdirSync(out);
         walk(src, out, childRel);
         continue;
       }
@@ -92,18 +93,20 @@ export function copyTree(
         );
       }
       const data = Deno.readFileSync(src);
-      try {
-        fs.writeFile(
-          out,
-          data,
-          info.mode === null ? undefined : info.mode & 0o777,
-        );
-      } catch (error) {
-        throw new InstallError(
-          "io-failed",
-          `Cannot write ${out}: ${(error as Error).message}`,
-          { cause: error },
-        );
+      if (out !== undefined) {
+        try {
+          fs.writeFile(
+            out,
+            data,
+            info.mode === null ? undefined : info.mode & 0o777,
+          );
+        } catch (error) {
+          throw new InstallError(
+            "io-failed",
+            `Cannot write ${out}: ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
       }
       files[childRel] = hashBytes(data);
       touch();

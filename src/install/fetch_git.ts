@@ -10,11 +10,12 @@ import { git, runGit } from "./git.ts";
 import type { InstallSource } from "./install_source.ts";
 import { type CommonInstallOptions, limitsOf } from "./options.ts";
 
-/** Fetches a git source into a fresh repository and checks it out after the size caps pass; returns the checkout and the commit. */
+/** Fetches a git source (its ref, or exactly `commit`) into a fresh repository and checks it out after the size caps pass; returns the commit. */
 export async function fetchGit(
   source: InstallSource & { kind: "git" },
   clone: string,
   options: CommonInstallOptions,
+  commit?: string,
 ): Promise<string> {
   const runner = options.git ?? runGit;
   const timeoutMs = options.gitTimeoutMs ?? 120_000;
@@ -31,7 +32,7 @@ export async function fetchGit(
       "--no-tags",
       "--",
       source.url,
-      source.ref ?? "HEAD",
+      commit ?? source.ref ?? "HEAD",
     ],
     { timeoutMs },
   );
@@ -43,6 +44,12 @@ export async function fetchGit(
     "--verify",
     "FETCH_HEAD^{commit}",
   ], { timeoutMs })).trim();
+  if (commit !== undefined && !fetched.startsWith(commit)) {
+    throw new InstallError(
+      "frozen-mismatch",
+      `Fetched ${fetched} from ${source.url}, not the locked commit ${commit}`,
+    );
+  }
   try {
     Deno.removeSync(join(clone, ".git", "FETCH_HEAD"));
   } catch {

@@ -27,6 +27,8 @@ import {
 } from "./install_source.ts";
 import { copyTree } from "./copy_tree.ts";
 import { guardLocalEdits, keepBackup } from "./local_edits.ts";
+import { placeTargets } from "./targets.ts";
+import { type InstallTarget, targetOf, targetPath } from "./target_path.ts";
 import { fetchGit } from "./fetch_git.ts";
 import { locateSkill, validateSkill } from "./locate_skill.ts";
 import {
@@ -58,6 +60,15 @@ export interface InstallOptions extends CommonInstallOptions {
   force?: boolean;
   /** Which skill to take when the source holds several. */
   skill?: string;
+  /**
+   * Other skills directories (of other clients, beside `dir` in the same
+   * project or home) that also get the skill: a symlink to the real copy in
+   * `dir`, or a copy with `copy: true`. Recorded in the lock entry, so
+   * `verify`, `update`, `restore` and `remove` handle them too.
+   */
+  targets?: readonly string[];
+  /** Copy into `targets` instead of symlinking. */
+  copy?: boolean;
   /**
    * The name the installed skill must have (what `update NAME` passes): a
    * source whose skill was renamed upstream is refused with `name-changed`
@@ -100,6 +111,8 @@ export interface InstallResult {
   readonly notes: readonly string[];
   /** Where the replaced tree was kept (forced over local changes). */
   readonly backup?: string;
+  /** The symlinks to it, or copies of it, in other client skills directories. */
+  readonly targets?: readonly string[];
 }
 
 /**
@@ -152,6 +165,34 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       }
     }
   }
+  return await installUnderLock(parsed, options, resolvedNotes);
+}
+
+/** A locked entry to rebuild exactly (frozen restore): its name and entry. */
+export interface FrozenTarget {
+  /** The skill's name. */
+  readonly name: string;
+  /** Its lock entry: the commit to fetch and the tree hash to match. */
+  readonly entry: LockEntry;
+}
+
+/**
+ * Installs under the skills directory's mutex, after recovering an
+ * interrupted operation. With `frozen`, the locked commit is fetched, the
+ * result must match the locked tree hash, and the lock entry is kept as is.
+ *
+ * @param parsed The source.
+ * @param options Install options.
+ * @param notes Notes gathered so far.
+ * @param frozen The lock entry to rebuild exactly.
+ * @returns The result.
+ */
+export async function installUnderLock(
+  parsed: InstallSource,
+  options: InstallOptions,
+  notes: readonly string[],
+  frozen?: FrozenTarget,
+): Promise<InstallResult> {
   const dir = resolve(options.dir);
   assertWritable(dir);
   if (parsed.kind === "local") assertReadPermission(parsed.path);
@@ -159,14 +200,14 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const identity = dirIdentitySync(dir);
   const lock = await acquireLock(dir, options);
   try {
-    const notes = [...resolvedNotes, ...recoverSync(dir, identity)];
     return await installLocked(
       parsed,
       dir,
       identity,
       options,
-      notes,
+      [...notes, ...recoverSync(dir, identity)],
       lock.touch,
+      frozen,
     );
   } finally {
     lock.release();
@@ -180,6 +221,7 @@ async function installLocked(
   options: InstallOptions,
   notes: string[],
   touch: () => void,
+  frozen: FrozenTarget | undefined,
 ): Promise<InstallResult> {
   const fs = options.fs ?? realFs;
   const progress = options.onProgress ?? (() => {});
@@ -213,7 +255,7 @@ async function installLocked(
           parsed.ref ? ` (${parsed.ref})` : ""
         }…`,
       );
-      commit = await fetchGit(parsed, clone, options);
+      commit = await fetchGit(parsed, clone, options, frozen?.entry.commit);
       root = parsed.subpath === undefined ? clone : join(clone, parsed.subpath);
     }
     const skillDir = locateSkill(
@@ -265,7 +307,15 @@ async function installLocked(
       ...limitsOf(options),
     });
     const { hash, files: fileHashes } = treeHash(files);
-    const entry: LockEntry = {
+    if (frozen !== undefined && hash !== frozen.entry.hash) {
+      throw new InstallError(
+        "frozen-mismatch",
+        `The source of "${name}" (${sourceText}) no longer matches skills.lock: locked ${frozen.entry.hash}, the source now gives ${hash}; nothing was changed`,
+      );
+    }
+    const targets = frozen?.entry.targets ??
+      mergeTargets(previous?.targets ?? [], options, dir);
+    const entry: LockEntry = frozen?.entry ?? {
       source: sourceText,
       kind: source.kind,
       ...(source.kind === "git" && source.ref !== undefined
@@ -276,7 +326,17 @@ async function installLocked(
       hash,
       files: fileHashes,
       installedAt: new Date().toISOString(),
+      ...(targets.length === 0 ? {} : { targets }),
     };
+    const placeAll = (): string[] =>
+      placeTargets(dir, name, targets, {
+        ...(previous === undefined ? {} : {
+          previous: { targets: previous.targets ?? [], hash: previous.hash },
+        }),
+        force: options.force === true,
+        backup: options.backup !== false,
+        fs,
+      });
     const base = {
       name,
       dir: final,
@@ -284,21 +344,28 @@ async function installLocked(
       source: sourceText,
       ...(commit === undefined ? {} : { commit }),
       notes,
+      ...(targets.length === 0
+        ? {}
+        : { targets: targets.map((t) => targetPath(dir, t, name)) }),
     };
     const onDisk = previous && present && previous.hash === hash
       ? hashDirectorySync(final).hash
       : undefined;
     if (onDisk === hash && previous?.source === sourceText) {
-      if (previous!.commit !== commit) {
+      const sameTargets = JSON.stringify(previous!.targets ?? []) ===
+        JSON.stringify(targets);
+      if (previous!.commit !== commit || !sameTargets) {
         writeLockfileSync(
           dir,
           identity,
           withEntry(lock, name, {
             ...previous!,
             ...(commit ? { commit } : {}),
+            ...(targets.length === 0 ? {} : { targets }),
           }),
         );
       }
+      notes.push(...placeAll());
       return { ...base, status: "unchanged", previousHash: hash };
     }
 
@@ -321,6 +388,7 @@ async function installLocked(
     if (keep) kept = keepBackup(dir, join(dir, backup), name);
     else if (present) Deno.removeSync(join(dir, backup), { recursive: true });
     clearJournalSync(dir);
+    notes.push(...placeAll());
     return {
       ...base,
       status: previous && present ? "updated" : "installed",
@@ -344,6 +412,23 @@ async function installLocked(
       }
     }
   }
+}
+
+/** The recorded targets, plus the ones asked for now (their `copy` wins). */
+function mergeTargets(
+  recorded: readonly InstallTarget[],
+  options: InstallOptions,
+  dir: string,
+): InstallTarget[] {
+  const asked = (options.targets ?? [])
+    .map((path) => resolve(path))
+    .filter((path) => path !== dir)
+    .map((path) => targetOf(dir, path, options.copy === true));
+  const merged = new Map<string, InstallTarget>();
+  for (const target of [...recorded, ...asked]) merged.set(target.dir, target);
+  return [...merged.values()].sort((a, b) =>
+    a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0
+  );
 }
 
 function withEntry(lock: Lockfile, name: string, entry: LockEntry): Lockfile {

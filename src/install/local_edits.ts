@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { InstallError } from "./errors.ts";
 import type { LockEntry } from "./lockfile.ts";
-import { type SkillVerification, verifyOne } from "./verify.ts";
+import { type SkillVerification, verifyOne, verifyTargets } from "./verify.ts";
 
 /** Prefix of a kept backup: hidden, so discovery never lists it as a skill. */
 export const BACKUP_PREFIX = ".skillscope-backup-";
@@ -34,8 +34,24 @@ export function guardLocalEdits(
   force: boolean,
   action: string,
 ): SkillVerification {
-  const drift = verifyOne(root, name, entry);
-  if (drift.status === "modified" && !force) {
+  // What holds content of its own: the installed tree, and copies made into
+  // other client directories (a symlink there holds none).
+  const { targets = [], ...own } = entry;
+  const main = verifyOne(root, name, own);
+  const copies = verifyTargets(
+    root,
+    name,
+    targets.filter((t) => t.copy === true),
+    entry.hash,
+  ).filter((f) => f.change === "modified");
+  const drift: SkillVerification = copies.length === 0 ? main : {
+    ...main,
+    status: main.status === "missing" ? "missing" : "modified",
+    files: [...main.files, ...copies],
+  };
+  if (
+    (drift.status === "modified" || copies.length > 0) && !force
+  ) {
     const shown = drift.files.slice(0, 20).map((f) => `${f.change} ${f.path}`);
     if (drift.files.length > shown.length) {
       shown.push(`and ${drift.files.length - shown.length} more`);

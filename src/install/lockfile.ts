@@ -12,6 +12,7 @@ import { isValidSkillName } from "../parse/skill_name.ts";
 import { InstallError } from "./errors.ts";
 import { type DirIdentity, workName } from "./owner.ts";
 import { MAX_LOCKFILE_BYTES, readStateFileSync } from "./state_file.ts";
+import { type InstallTarget, targetProblem } from "./target_path.ts";
 
 /** The lockfile's name inside a skills directory. */
 export const LOCKFILE = "skills.lock";
@@ -53,6 +54,8 @@ export interface LockEntry {
   readonly files: Readonly<Record<string, string>>;
   /** When it was installed (ISO 8601). */
   readonly installedAt: string;
+  /** Other client skills directories holding a symlink to it or a copy of it. */
+  readonly targets?: readonly InstallTarget[];
 }
 
 /**
@@ -113,6 +116,13 @@ export function lockEntryProblem(value: unknown): string | undefined {
     typeof e.files !== "object" || e.files === null || Array.isArray(e.files)
   ) {
     return `has no "files" object`;
+  }
+  if (e.targets !== undefined) {
+    if (!Array.isArray(e.targets)) return `has "targets" that is not a list`;
+    for (const target of e.targets) {
+      const problem = targetProblem(target);
+      if (problem !== undefined) return problem;
+    }
   }
   for (const [path, digest] of Object.entries(e.files)) {
     if (normalizeAssetPath(path) !== path || path.split("/").includes(".git")) {

@@ -35,6 +35,8 @@ export { install, type InstallOptions, type InstallResult } from "./install.ts";
 export { listSource, type OfferedSkill } from "./list_source.ts";
 export { remove } from "./remove.ts";
 export { update } from "./update.ts";
+export { check, type CheckStatus, type SkillCheck } from "./check.ts";
+export { restore, type RestoreFailure, type RestoreReport } from "./restore.ts";
 export { readLock } from "./read_lock.ts";
 export {
   type FileDrift,
@@ -44,6 +46,7 @@ export {
   type VerifyReport,
 } from "./verify.ts";
 export type { LockEntry, Lockfile } from "./lockfile.ts";
+export type { InstallTarget } from "./target_path.ts";
 export type { LockOptions } from "./mutex.ts";
 export type { GitResult, GitRunner } from "./git.ts";
 export {

@@ -10,6 +10,7 @@ import { InstallError } from "./errors.ts";
 import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
+import { removeTargets } from "./targets.ts";
 import { guardLocalEdits, keepBackup } from "./local_edits.ts";
 import { dirIdentitySync, workName } from "./owner.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
@@ -74,11 +75,21 @@ export async function remove(
         `${final} was not installed by skillscope; use --force to remove it`,
       );
     }
-    const drift = entry && exists(final)
+    const drift = entry && (exists(final) || entry.targets !== undefined)
       ? guardLocalEdits(root, name, entry, options.force === true, "remove")
       : undefined;
     const keep = exists(final) && options.backup !== false &&
       (drift === undefined || drift.status === "modified");
+    // The symlinks and copies in other client directories go first, while
+    // the real copy they point to is still there to compare with.
+    if (entry?.targets !== undefined) {
+      notes.push(
+        ...removeTargets(root, name, entry.targets, {
+          hash: entry.hash,
+          backup: options.backup !== false,
+        }),
+      );
+    }
     const backup = workName(identity, "old");
     writeJournalSync(root, identity, { op: "remove", name, backup });
     if (exists(final)) (options.fs ?? realFs).rename(final, join(root, backup));

@@ -5,6 +5,7 @@
  * @module
  */
 import { join, resolve } from "node:path";
+import { type InstallTarget, pointsTo, targetPath } from "./target_path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import {
   existsSync as exists,
@@ -193,6 +194,8 @@ export function verifyOne(
     if (!(path in actual.files)) files.push({ path, change: "removed" });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The other client directories it was installed into, by absolute path.
+  files.push(...verifyTargets(root, name, entry.targets ?? [], entry.hash));
   return {
     name,
     status: actual.hash === entry.hash && files.length === 0
@@ -246,4 +249,42 @@ export function skillInfo(
     );
   }
   return { entry, verification: verifyOne(root, name, entry) };
+}
+
+/**
+ * Targets whose copy was changed since it was made (a symlink holds no
+ * content of its own): what `remove` and `update` must not lose.
+ *
+ * @param root The real copy's skills directory.
+ * @param name The skill's name.
+ * @param targets The recorded targets.
+ * @param hash The tree hash every copy must have.
+ * @returns The drift of each target, as file drift on the target's path.
+ */
+export function verifyTargets(
+  root: string,
+  name: string,
+  targets: readonly InstallTarget[],
+  hash: string,
+): FileDrift[] {
+  const drift: FileDrift[] = [];
+  const real = join(root, name);
+  for (const target of targets) {
+    const path = targetPath(root, target, name);
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.lstatSync(path);
+    } catch {
+      drift.push({ path, change: "removed" });
+      continue;
+    }
+    if (target.copy === true) {
+      if (!info.isDirectory || hashDirectorySync(path).hash !== hash) {
+        drift.push({ path, change: "modified" });
+      }
+    } else if (!info.isSymlink || !pointsTo(path, real)) {
+      drift.push({ path, change: "modified" });
+    }
+  }
+  return drift;
 }

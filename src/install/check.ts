@@ -1,0 +1,188 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Checking installed skills against their sources without changing
+ * anything: is there an update, is the source reachable, was the installed
+ * copy edited?
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { InstallError } from "./errors.ts";
+import { treeHash } from "./hash.ts";
+import { readLockfileSync } from "./lockfile.ts";
+import type { LockEntry } from "./lockfile.ts";
+import { parseInstallSource, stripCredentials } from "./install_source.ts";
+import { fetchGit } from "./fetch_git.ts";
+import { locateSkill } from "./locate_skill.ts";
+import { copyTree } from "./copy_tree.ts";
+import { type CommonInstallOptions, limitsOf, realFs } from "./options.ts";
+import { type FileDrift, verifyOne } from "./verify.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
+
+/** The state of one installed skill against its source. */
+export type CheckStatus =
+  | "up-to-date"
+  | "update-available"
+  | "source-unreachable"
+  | "locally-modified";
+
+/** What {@linkcode check} found for one skill. */
+export interface SkillCheck {
+  /** The skill's name. */
+  readonly name: string;
+  /**
+   * `locally-modified` wins over the source's state (see `updateAvailable`);
+   * `source-unreachable` when the source could not be read or fetched.
+   */
+  readonly status: CheckStatus;
+  /** The source, as recorded in the lockfile. */
+  readonly source: string;
+  /** The locked tree hash. */
+  readonly hash: string;
+  /** The tree hash the source would install now (when reachable). */
+  readonly latestHash?: string;
+  /** The locked commit (git sources). */
+  readonly commit?: string;
+  /** The commit the source's ref points to now (git sources, when reachable). */
+  readonly latestCommit?: string;
+  /** Whether the source holds different content (when reachable). */
+  readonly updateAvailable?: boolean;
+  /** The files changed since install (for `locally-modified`). */
+  readonly files?: readonly FileDrift[];
+  /** Why the source could not be read (for `source-unreachable`). */
+  readonly reason?: string;
+}
+
+/**
+ * For each locked skill (or the named ones), fetches its source and reports
+ * whether an update is available, the source is unreachable, or the
+ * installed copy was modified. Nothing in the skills directory is written;
+ * a git source is fetched into a temporary directory, removed after.
+ *
+ * @example A source that moved on
+ * ```ts
+ * import { check, install } from "@skillscope/skills/install";
+ * import { join } from "node:path";
+ * import assert from "node:assert/strict";
+ *
+ * const source = await Deno.makeTempDir();
+ * const skill = (text: string) =>
+ *   Deno.writeTextFile(join(source, "SKILL.md"), `---\nname: demo\ndescription: ${text}\n---\n`);
+ * await skill("A demo skill");
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * assert.equal((await check(dir))[0]?.status, "up-to-date");
+ * await skill("A demo skill, improved");
+ * assert.equal((await check(dir))[0]?.status, "update-available");
+ * ```
+ *
+ * @param dir The skills directory.
+ * @param names Skills to check; omitted or empty = every locked skill.
+ * @param options Git runner, timeouts, size caps.
+ * @returns One result per skill, in name order.
+ * @throws {InstallError} `not-installed` for a name not in the lockfile.
+ */
+export async function check(
+  dir: string,
+  names: readonly string[] = [],
+  options: CommonInstallOptions = {},
+): Promise<SkillCheck[]> {
+  await loadYamlParser(); // sources are searched synchronously
+  const root = resolve(dir);
+  assertReadPermission(root);
+  const lock = readLockfileSync(root);
+  const wanted = names.length === 0 ? Object.keys(lock.skills).sort() : [
+    ...new Set(names),
+  ].sort();
+  for (const name of wanted) {
+    if (!Object.hasOwn(lock.skills, name)) {
+      throw new InstallError(
+        "not-installed",
+        `No skill "${name}" is recorded in ${join(root, "skills.lock")}`,
+      );
+    }
+  }
+  const results: SkillCheck[] = [];
+  for (const name of wanted) {
+    results.push(await checkOne(root, name, lock.skills[name]!, options));
+  }
+  return results;
+}
+
+async function checkOne(
+  root: string,
+  name: string,
+  entry: LockEntry,
+  options: CommonInstallOptions,
+): Promise<SkillCheck> {
+  const base = {
+    name,
+    source: entry.source,
+    hash: entry.hash,
+    ...(entry.commit === undefined ? {} : { commit: entry.commit }),
+  };
+  const drift = verifyOne(root, name, entry);
+  const modified = drift.status === "ok" ? undefined : drift.files;
+  let latest: { hash: string; commit?: string };
+  try {
+    latest = await latestOf(entry, Deno.realPathSync(root), options);
+  } catch (error) {
+    return {
+      ...base,
+      status: "source-unreachable",
+      reason: stripCredentials(
+        error instanceof Error ? error.message : String(error),
+      ),
+      ...(modified === undefined ? {} : { files: modified }),
+    };
+  }
+  const updateAvailable = latest.hash !== entry.hash;
+  return {
+    ...base,
+    status: modified !== undefined
+      ? "locally-modified"
+      : updateAvailable
+      ? "update-available"
+      : "up-to-date",
+    latestHash: latest.hash,
+    ...(latest.commit === undefined ? {} : { latestCommit: latest.commit }),
+    updateAvailable,
+    ...(modified === undefined ? {} : { files: modified }),
+  };
+}
+
+/** The tree hash (and commit) the entry's source would install now. */
+async function latestOf(
+  entry: LockEntry,
+  skip: string,
+  options: CommonInstallOptions,
+): Promise<{ hash: string; commit?: string }> {
+  const parsed = parseInstallSource(entry.source);
+  const hashOf = (sourceRoot: string) => {
+    const skillDir = locateSkill(sourceRoot, entry.skill, entry.source);
+    const files = copyTree(skillDir, undefined, {
+      fs: options.fs ?? realFs,
+      progress: () => {},
+      touch: () => {},
+      skip, // as install: a source holding the skills directory skips it
+      ...limitsOf(options),
+    });
+    return treeHash(files).hash;
+  };
+  if (parsed.kind === "local") {
+    assertReadPermission(parsed.path);
+    return { hash: hashOf(parsed.path) };
+  }
+  const work = await Deno.makeTempDir({ prefix: "skillscope-check-" });
+  try {
+    const clone = join(work, "clone");
+    const commit = await fetchGit(parsed, clone, options);
+    const sourceRoot = parsed.subpath === undefined
+      ? clone
+      : join(clone, parsed.subpath);
+    return { hash: hashOf(sourceRoot), commit };
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+}

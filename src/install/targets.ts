@@ -1,0 +1,165 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Placing and removing what install targets hold: a symlink to the real copy
+ * in another client's skills directory, or a copy of it (see
+ * `target_path.ts` for what a target is and which are trusted).
+ *
+ * @module
+ */
+import { dirname, join, relative, resolve } from "node:path";
+import { existsSync as exists } from "../shared/fs_checks.ts";
+import { InstallError } from "./errors.ts";
+import { copyTree } from "./copy_tree.ts";
+import { hashDirectorySync } from "./hash.ts";
+import { keepBackup } from "./local_edits.ts";
+import { type InstallTarget, pointsTo } from "./target_path.ts";
+import { newNonce } from "./owner.ts";
+import { type InstallFs, realFs } from "./options.ts";
+
+/** A copy being made: hidden, so discovery never lists a half copy. */
+const STAGE_PREFIX = ".skillscope-stage-";
+
+/**
+ * Puts the skill into every target: a symlink to the real copy, or a fresh
+ * copy of it. What is in the way is replaced only when it is ours (a symlink
+ * to the real copy, or an unchanged copy recorded before) or when `force`
+ * (then a directory is kept as a backup beside it, unless `backup` is false).
+ *
+ * @param root The real copy's skills directory.
+ * @param name The skill's name.
+ * @param targets The targets to place.
+ * @param options `previous`: targets and hash recorded before; `force`, `backup`, `fs`.
+ * @returns Notes (backups kept).
+ * @throws {InstallError} `unlocked-directory` for something in the way that is not ours.
+ */
+export function placeTargets(
+  root: string,
+  name: string,
+  targets: readonly InstallTarget[],
+  options: {
+    previous?: { targets: readonly InstallTarget[]; hash: string };
+    force?: boolean;
+    backup?: boolean;
+    fs?: InstallFs;
+  } = {},
+): string[] {
+  const notes: string[] = [];
+  const real = join(root, name);
+  const fs = options.fs ?? realFs;
+  for (const target of targets) {
+    const dir = resolve(root, target.dir);
+    const path = join(dir, name);
+    Deno.mkdirSync(dir, { recursive: true });
+    let info: Deno.FileInfo | undefined;
+    try {
+      info = Deno.lstatSync(path);
+    } catch {
+      info = undefined;
+    }
+    if (info?.isSymlink) {
+      if (target.copy !== true && pointsTo(path, real)) continue;
+      if (!pointsTo(path, real) && options.force !== true) {
+        throw inTheWay(path);
+      }
+      Deno.removeSync(path);
+    } else if (info !== undefined) {
+      const recorded = options.previous?.targets.some((t) =>
+        t.copy === true && resolve(root, t.dir) === dir
+      ) ?? false;
+      const unchanged = recorded && info.isDirectory &&
+        hashDirectorySync(path).hash === options.previous!.hash;
+      if (!unchanged && options.force !== true) {
+        throw inTheWay(path);
+      }
+      if (!unchanged && options.backup !== false && info.isDirectory) {
+        notes.push(
+          `kept what was in ${path} at ${keepBackup(dir, path, name)}`,
+        );
+      } else {
+        Deno.removeSync(path, { recursive: true });
+      }
+    }
+    // A copy interrupted earlier (kill -9) left only a hidden stage: drop it.
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.name.startsWith(`${STAGE_PREFIX}${name}-`)) {
+        Deno.removeSync(join(dir, entry.name), { recursive: true });
+      }
+    }
+    if (target.copy === true) {
+      const stage = join(dir, `${STAGE_PREFIX}${name}-${newNonce()}`);
+      try {
+        copyTree(real, stage, {
+          fs,
+          progress: () => {},
+          touch: () => {},
+          skip: "",
+          maxFiles: Number.MAX_SAFE_INTEGER,
+          maxBytes: Number.MAX_SAFE_INTEGER,
+        });
+        fs.rename(stage, path);
+      } finally {
+        if (exists(stage)) Deno.removeSync(stage, { recursive: true });
+      }
+    } else {
+      Deno.symlinkSync(relative(dirname(path), real), path);
+    }
+  }
+  return notes;
+}
+
+/**
+ * Removes what the targets put in place: a symlink to the real copy, or a
+ * copy (kept as a backup when changed and `backup` is not false). Anything
+ * else found there is left alone and named in a note.
+ *
+ * @param root The real copy's skills directory.
+ * @param name The skill's name.
+ * @param targets The recorded targets.
+ * @param options `hash`: the tree hash an unchanged copy has; `backup`.
+ * @returns Notes.
+ */
+export function removeTargets(
+  root: string,
+  name: string,
+  targets: readonly InstallTarget[],
+  options: { hash: string; backup?: boolean },
+): string[] {
+  const notes: string[] = [];
+  const real = join(root, name);
+  for (const target of targets) {
+    const dir = resolve(root, target.dir);
+    const path = join(dir, name);
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.lstatSync(path);
+    } catch {
+      continue;
+    }
+    if (info.isSymlink) {
+      if (pointsTo(path, real) || !exists(path)) Deno.removeSync(path);
+      else notes.push(`left ${path}: it is a symlink to something else`);
+    } else if (target.copy === true && info.isDirectory) {
+      if (
+        hashDirectorySync(path).hash !== options.hash &&
+        options.backup !== false
+      ) {
+        notes.push(
+          `kept the changed copy in ${path} at ${keepBackup(dir, path, name)}`,
+        );
+      } else {
+        Deno.removeSync(path, { recursive: true });
+      }
+    } else {
+      notes.push(`left ${path}: it is not what install put there`);
+    }
+  }
+  return notes;
+}
+
+/** The error for something in a target's way that install did not put there. */
+function inTheWay(path: string): InstallError {
+  return new InstallError(
+    "unlocked-directory",
+    `${path} exists but was not put there by skillscope; use --force to replace it`,
+  );
+}
