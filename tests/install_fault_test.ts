@@ -200,3 +200,59 @@ Deno.test("a git command that fails is reported with its output, and nothing is 
   );
   assert.deepEqual([...Deno.readDirSync(target)].map((e) => e.name), []);
 });
+
+/** The kept backups of "pdf" in the skills directory. */
+function backupsOf(target: string): string[] {
+  return [...Deno.readDirSync(target)].map((e) => e.name)
+    .filter((n) => n.startsWith(".skillscope-backup-pdf-"));
+}
+
+Deno.test("dying right after the swap of a forced update over local edits keeps the edits as a backup", async () => {
+  await using f = await setup();
+  await Deno.writeTextFile(join(f.target, "pdf/SKILL.md"), "my edits\n");
+  const dying: InstallFs = {
+    ...realFs,
+    rename: (from, to) => {
+      Deno.renameSync(from, to);
+      if (to === join(f.target, "pdf")) {
+        throw new Error("killed after the swap");
+      }
+    },
+  };
+  await assert.rejects(
+    install({ source: f.source, dir: f.target, force: true, fs: dying }),
+    /killed after the swap/,
+  );
+  await verify(f.target); // the next operation recovers
+  const [backup, ...more] = backupsOf(f.target);
+  assert.deepEqual(more, []);
+  assert.equal(
+    await Deno.readTextFile(join(f.target, backup!, "SKILL.md")),
+    "my edits\n",
+  );
+  assert.notEqual(readLock(f.target).skills.pdf?.hash, f.v1);
+});
+
+Deno.test("dying right after a forced removal of an edited skill moved it keeps the edits as a backup", async () => {
+  await using f = await setup();
+  await Deno.writeTextFile(join(f.target, "pdf/SKILL.md"), "my edits\n");
+  const dying: InstallFs = {
+    ...realFs,
+    rename: (from, to) => {
+      Deno.renameSync(from, to);
+      throw new Error("killed after the move");
+    },
+  };
+  await assert.rejects(
+    remove(f.target, "pdf", { force: true, fs: dying }),
+    /killed after the move/,
+  );
+  await verify(f.target);
+  const [backup] = backupsOf(f.target);
+  assert.ok(backup, "no backup was kept");
+  assert.equal(
+    await Deno.readTextFile(join(f.target, backup, "SKILL.md")),
+    "my edits\n",
+  );
+  assert.equal(readLock(f.target).skills.pdf, undefined);
+});

@@ -26,7 +26,8 @@ import {
   stripCredentials,
 } from "./install_source.ts";
 import { copyTree } from "./copy_tree.ts";
-import { guardLocalEdits, keepBackup } from "./local_edits.ts";
+import { guardLocalEdits } from "./local_edits.ts";
+import { keepBackup } from "./backup.ts";
 import { placeTargets } from "./targets.ts";
 import { type InstallTarget, targetOf, targetPath } from "./target_path.ts";
 import { fetchGit } from "./fetch_git.ts";
@@ -376,6 +377,7 @@ async function installLocked(
       stage,
       backup,
       entry,
+      ...(keep ? { keep: true as const } : {}),
     });
     if (present) fs.rename(final, join(dir, backup));
     fs.rename(join(dir, stage), final);

@@ -31,6 +31,7 @@ import {
   ownerTag,
 } from "./owner.ts";
 import { MAX_JOURNAL_BYTES, readStateFileSync } from "./state_file.ts";
+import { keepBackup } from "./backup.ts";
 
 /** The journal's name inside a skills directory (hidden). */
 export const JOURNAL = ".skillscope-journal.json";
@@ -48,8 +49,16 @@ export type JournalRecord =
     readonly backup: string;
     /** The lock entry to write once the new tree is in place. */
     readonly entry: LockEntry;
+    /** The replaced tree holds local edits: keep it as a backup, never delete it. */
+    readonly keep?: true;
   }
-  | { readonly op: "remove"; readonly name: string; readonly backup: string };
+  | {
+    readonly op: "remove";
+    readonly name: string;
+    readonly backup: string;
+    /** The removed tree holds local edits: keep it as a backup, never delete it. */
+    readonly keep?: true;
+  };
 
 /**
  * Records an operation before it touches the installed trees.
@@ -134,6 +143,9 @@ function recordProblem(
   if (!isOwnWorkName(identity, record.backup, "old")) {
     return `the backup ${JSON.stringify(record.backup)} is not a working name`;
   }
+  if (record.keep !== undefined && record.keep !== true) {
+    return `"keep" is not true`;
+  }
   if (record.op === "remove") return undefined;
   if (record.op !== "install") return `unknown operation`;
   if (!isOwnWorkName(identity, record.stage, "stage")) {
@@ -141,6 +153,17 @@ function recordProblem(
   }
   const entry = lockEntryProblem(record.entry);
   return entry === undefined ? undefined : `the lock entry ${entry}`;
+}
+
+/** Keeps the replaced or removed tree of a finished operation when it held local edits. */
+function keepIfAsked(dir: string, record: JournalRecord): string[] {
+  const backup = join(dir, record.backup);
+  if (record.keep !== true || !isRealDir(backup)) return [];
+  return [
+    `kept the changed files of "${record.name}" at ${
+      keepBackup(dir, backup, record.name)
+    }`,
+  ];
 }
 
 /** Whether `path` is a real directory (not a symlink to one). */
@@ -185,6 +208,7 @@ export function recoverSync(dir: string, identity: DirIdentity): string[] {
           skills: { ...lock.skills, [record.name]: record.entry },
         });
         notes.push(`completed an interrupted install of "${record.name}"`);
+        notes.push(...keepIfAsked(dir, record));
       }
     } else if (!exists(final)) {
       const lock = readLockfileSync(dir);
@@ -192,6 +216,7 @@ export function recoverSync(dir: string, identity: DirIdentity): string[] {
       delete skills[record.name];
       writeLockfileSync(dir, identity, { ...lock, skills });
       notes.push(`completed an interrupted removal of "${record.name}"`);
+      notes.push(...keepIfAsked(dir, record));
     } else {
       notes.push(`rolled back an interrupted removal of "${record.name}"`);
     }

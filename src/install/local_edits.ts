@@ -11,9 +11,6 @@ import { InstallError } from "./errors.ts";
 import type { LockEntry } from "./lockfile.ts";
 import { type SkillVerification, verifyOne, verifyTargets } from "./verify.ts";
 
-/** Prefix of a kept backup: hidden, so discovery never lists it as a skill. */
-export const BACKUP_PREFIX = ".skillscope-backup-";
-
 /**
  * Checks an installed skill against its lock entry before it is replaced
  * or removed. Changed, added or deleted files stop the operation with
@@ -64,20 +61,4 @@ export function guardLocalEdits(
     );
   }
   return drift;
-}
-
-/**
- * Moves a replaced or removed tree to a backup directory inside the skills
- * directory and returns its path.
- *
- * @param root The skills directory.
- * @param from The tree to keep (our own working directory).
- * @param name The skill.
- * @returns The backup's path.
- */
-export function keepBackup(root: string, from: string, name: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const target = join(root, `${BACKUP_PREFIX}${name}-${stamp}`);
-  Deno.renameSync(from, target);
-  return target;
 }

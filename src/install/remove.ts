@@ -11,7 +11,8 @@ import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
 import { removeTargets } from "./targets.ts";
-import { guardLocalEdits, keepBackup } from "./local_edits.ts";
+import { guardLocalEdits } from "./local_edits.ts";
+import { keepBackup } from "./backup.ts";
 import { dirIdentitySync, workName } from "./owner.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import {
@@ -91,7 +92,12 @@ export async function remove(
       );
     }
     const backup = workName(identity, "old");
-    writeJournalSync(root, identity, { op: "remove", name, backup });
+    writeJournalSync(root, identity, {
+      op: "remove",
+      name,
+      backup,
+      ...(keep ? { keep: true as const } : {}),
+    });
     if (exists(final)) (options.fs ?? realFs).rename(final, join(root, backup));
     const skills = { ...lock.skills };
     delete skills[name];

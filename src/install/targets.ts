@@ -11,7 +11,7 @@ import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { copyTree } from "./copy_tree.ts";
 import { hashDirectorySync } from "./hash.ts";
-import { keepBackup } from "./local_edits.ts";
+import { keepBackup } from "./backup.ts";
 import { type InstallTarget, pointsTo } from "./target_path.ts";
 import { newNonce } from "./owner.ts";
 import { type InstallFs, realFs } from "./options.ts";
