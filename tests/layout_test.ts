@@ -13,10 +13,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   shared: ["shared"],
   parse: ["parse", "shared"],
   discover: ["discover", "parse", "shared"],
-  serve: ["serve", "discover", "parse", "shared"],
-  install: ["install", "discover", "parse", "shared"],
+  audit: ["audit", "discover", "parse", "shared"],
+  serve: ["serve", "audit", "discover", "parse", "shared"],
+  install: ["install", "audit", "discover", "parse", "shared"],
   mcp: ["mcp", "serve", "discover", "parse", "shared"],
-  cli: ["cli", "mcp", "install", "serve", "discover", "parse", "shared"],
+  cli: [
+    "cli",
+    "mcp",
+    "install",
+    "serve",
+    "audit",
+    "discover",
+    "parse",
+    "shared",
+  ],
 };
 
 async function modules(): Promise<Map<string, string[]>> {

@@ -114,6 +114,11 @@ export const catalogCommand: Command = {
         arg: "N",
         help: "Budget: shorten, then drop descriptions, then omit skills",
       },
+      "require-approval": {
+        type: "boolean",
+        help:
+          'List only skills approved with "skillscope approve" and unchanged since',
+      },
     },
   }],
   async run(values): Promise<number> {

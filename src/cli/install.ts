@@ -7,6 +7,7 @@
 import { join, resolve } from "node:path";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import {
+  type AuditMode,
   check,
   install,
   type InstallResult,
@@ -59,6 +60,41 @@ const NO_BACKUP: OptionDefs = {
     help: "With --force, do not keep the replaced or removed files as a backup",
   },
 };
+
+/** `--audit MODE`: the content audit before a skill is copied. */
+const AUDIT_OPTION: OptionDefs = {
+  audit: {
+    type: "string",
+    arg: "MODE",
+    help:
+      "block (default: refuse critical findings, show the rest), warn (show all), off",
+  },
+};
+
+/** The audit mode the options name, if any. */
+function auditMode(values: OptionValues): AuditMode | undefined {
+  if (values.audit === undefined) return undefined;
+  if (
+    values.audit === "block" || values.audit === "warn" ||
+    values.audit === "off"
+  ) {
+    return values.audit;
+  }
+  throw new UsageError(
+    `--audit takes block, warn or off, not "${values.audit}"`,
+  );
+}
+
+/** Shows what the audit found in an installed skill, on stderr. */
+function writeFindings(result: InstallResult): void {
+  for (const f of result.findings ?? []) {
+    writeErr(
+      `${field(f.path)}${
+        f.line === undefined ? "" : `:${f.line}:${f.column ?? 1}`
+      }: audit ${f.severity} ${f.code}: ${field(f.message)}\n`,
+    );
+  }
+}
 
 /** An environment reader that refuses an ungranted variable instead of guessing without it. */
 function envReader(name: string): string | undefined {
@@ -222,11 +258,13 @@ in the lock so verify, update, restore and remove handle them too.`,
         help:
           "Pick a skill when the source holds several (repeatable: each is installed)",
       },
+      ...AUDIT_OPTION,
       ...NO_BACKUP,
       ...DIR_OPTIONS,
     },
   }],
   async run(values, positionals): Promise<number> {
+    const audit = auditMode(values);
     if (values.frozen === true) {
       if (positionals.length > 0) {
         throw new UsageError(
@@ -277,6 +315,7 @@ in the lock so verify, update, restore and remove handle them too.`,
           backup: values["no-backup"] !== true,
           ...(targets.length === 0 ? {} : { targets }),
           ...(values.copy === true ? { copy: true } : {}),
+          ...(audit === undefined ? {} : { audit }),
           ...(skill === undefined ? {} : { skill }),
           ...(onProgress ? { onProgress } : {}),
         }),
@@ -287,6 +326,7 @@ in the lock so verify, update, restore and remove handle them too.`,
     } else {
       for (const result of results) {
         writeNotes(result.notes);
+        writeFindings(result);
         writeOut(describe(result));
       }
     }
@@ -406,6 +446,7 @@ export const updateCommand: Command = {
         type: "boolean",
         help: "Replace skills with local changes too (keeping a backup)",
       },
+      ...AUDIT_OPTION,
       ...NO_BACKUP,
       ...DIR_OPTIONS,
     },
@@ -415,14 +456,19 @@ export const updateCommand: Command = {
       throw new UsageError("Usage: skillscope update [NAME]");
     }
     const onProgress = progress();
+    const audit = auditMode(values);
     const results = await update(targetDir(values), positionals[0], {
       force: values.force === true,
       backup: values["no-backup"] !== true,
+      ...(audit === undefined ? {} : { audit }),
       ...(onProgress ? { onProgress } : {}),
     });
     if (values.json === true) writeJson(results);
     else {
-      for (const result of results) writeNotes(result.notes);
+      for (const result of results) {
+        writeNotes(result.notes);
+        writeFindings(result);
+      }
       writeOut(results.map(describe).join(""));
     }
     return EXIT.ok;

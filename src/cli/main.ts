@@ -125,6 +125,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./install.ts")).restoreCommand,
   },
   {
+    name: "audit",
+    summary:
+      "Audit skills for hidden text, remote code execution, secrets and risky files",
+    load: async () => (await import("./audit_commands.ts")).auditCommand,
+  },
+  {
+    name: "approve",
+    summary:
+      "Record a skill's content hash as approved (for --require-approval)",
+    load: async () => (await import("./audit_commands.ts")).approveCommand,
+  },
+  {
     name: "roots",
     summary:
       "Show the default skill roots, whether each exists and may be read",

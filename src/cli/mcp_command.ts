@@ -38,6 +38,11 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
         type: "boolean",
         help: "Do not watch the roots for changes",
       },
+      "require-approval": {
+        type: "boolean",
+        help:
+          'Serve only skills approved with "skillscope approve" and unchanged since',
+      },
     },
   }],
   async run(values): Promise<number> {

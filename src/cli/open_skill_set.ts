@@ -25,10 +25,12 @@ export async function openSkillSet(
 ): Promise<SkillSet> {
   // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
   const discoverOptions = discoverOptionsFrom(values);
-  const set = new SkillSet(
-    discoverOptions,
-    await discoverUninterrupted(discoverOptions),
-  );
+  const set = values["require-approval"] === true
+    ? await SkillSet.open({ ...discoverOptions, requireApproval: true })
+    : new SkillSet(
+      discoverOptions,
+      await discoverUninterrupted(discoverOptions),
+    );
   if (options.report) {
     for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
   }

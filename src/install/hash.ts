@@ -1,118 +1,25 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Content hashes of skill trees. Each file gets `sha256-<hex>` of its bytes;
- * the tree hash is SHA-256 over the lines `<file hex>  <relative path>\n`
- * in code-unit order of the paths — the same on every machine for the same
- * files, whatever their timestamps or modes.
+ * Tree hashes as install records them (see `shared/tree_hash.ts`), with the
+ * size bounds reported as `InstallError` `too-large`.
  *
  * @module
  */
-import { createHash } from "node:crypto";
-import { sha256Hex } from "../shared/sha256.ts";
-import { join } from "node:path";
+import {
+  hashDirectorySync as hashTree,
+  type TreeHash,
+} from "../shared/tree_hash.ts";
 import { InstallError } from "./errors.ts";
 
-/** Per-file hashes and the tree hash. */
-export interface TreeHash {
-  /** `sha256-<hex>` over all files. */
-  readonly hash: string;
-  /** `sha256-<hex>` of each file's bytes, by relative path. */
-  readonly files: Readonly<Record<string, string>>;
-}
+export { hashBytes, type TreeHash, treeHash } from "../shared/tree_hash.ts";
 
 /**
- * Hashes one file's bytes.
- *
- * @param bytes The bytes.
- * @returns `sha256-<hex>`.
- */
-export function hashBytes(bytes: Uint8Array): string {
-  return `sha256-${sha256Hex(bytes)}`;
-}
-
-/**
- * The tree hash of per-file hashes.
- *
- * @param files Relative path → `sha256-<hex>`.
- * @returns The tree hash and the files, with keys sorted.
- */
-export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
-  const paths = Object.keys(files).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const tree = createHash("sha256");
-  const sorted: Record<string, string> = {};
-  for (const path of paths) {
-    const digest = files[path]!;
-    tree.update(
-      `${
-        digest.startsWith("sha256-") ? digest.slice("sha256-".length) : digest
-      }  ${path}\n`,
-    );
-    sorted[path] = digest;
-  }
-  return { hash: `sha256-${tree.digest("hex")}`, files: sorted };
-}
-
-/** Most entries (files and directories) {@linkcode hashDirectorySync} walks. */
-export const MAX_HASH_ENTRIES = 10_000;
-/** Largest file {@linkcode hashDirectorySync} reads (bytes). */
-export const MAX_HASH_FILE_BYTES = 200 * 1024 * 1024;
-
-/**
- * Hashes an installed tree the way install copied it: regular files and
- * directories, skipping `.git`. Nothing is followed: a symlink is recorded
- * as `symlink` and any other non-regular entry as `special` (install never
- * creates either, so both show up as drift), and special files are never
- * opened. Bounded in entries and file size.
+ * Hashes an installed tree (see `shared/tree_hash.ts`).
  *
  * @param dir The directory.
  * @returns The tree hash and per-file hashes.
  * @throws {InstallError} `too-large` past the bounds.
  */
 export function hashDirectorySync(dir: string): TreeHash {
-  const files: Record<string, string> = {};
-  let entries = 0;
-  const walk = (abs: string, rel: string): void => {
-    for (const entry of Deno.readDirSync(abs)) {
-      if (entry.name === ".git") continue;
-      if (++entries > MAX_HASH_ENTRIES) {
-        throw new InstallError(
-          "too-large",
-          `${dir} holds more than ${MAX_HASH_ENTRIES} entries`,
-        );
-      }
-      const childAbs = join(abs, entry.name);
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isSymlink) files[childRel] = "symlink";
-      else if (entry.isDirectory) walk(childAbs, childRel);
-      else if (entry.isFile) files[childRel] = hashFileSync(childAbs);
-      else files[childRel] = "special";
-    }
-  };
-  walk(dir, "");
-  return treeHash(files);
-}
-
-/** Hashes one regular file from the descriptor that was checked. */
-function hashFileSync(path: string): string {
-  const file = Deno.openSync(path, { read: true });
-  try {
-    const info = file.statSync();
-    if (!info.isFile) return "special";
-    if (info.size > MAX_HASH_FILE_BYTES) {
-      throw new InstallError(
-        "too-large",
-        `${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`,
-      );
-    }
-    const hash = createHash("sha256");
-    const buffer = new Uint8Array(64 * 1024);
-    for (;;) {
-      const n = file.readSync(buffer);
-      if (n === null || n === 0) break;
-      hash.update(buffer.subarray(0, n));
-    }
-    return `sha256-${hash.digest("hex")}`;
-  } finally {
-    file.close();
-  }
+  return hashTree(dir, (message) => new InstallError("too-large", message));
 }

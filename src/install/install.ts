@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
@@ -39,6 +39,9 @@ import {
   realFs,
 } from "./options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
+import { audit } from "../audit/audit.ts";
+import type { AuditFinding, Severity } from "../audit/rules.ts";
+import type { AuditMode } from "./lockfile.ts";
 
 /**
  * Options of {@linkcode install}.
@@ -70,6 +73,13 @@ export interface InstallOptions extends CommonInstallOptions {
   targets?: readonly string[];
   /** Copy into `targets` instead of symlinking. */
   copy?: boolean;
+  /**
+   * The content audit run on the skill before it is copied (see
+   * `@skillscope/skills/audit`): `"block"` (default) refuses a skill with a
+   * critical finding (`audit-blocked`) and reports the others, `"warn"`
+   * reports all, `"off"` skips it. Recorded in the lock entry.
+   */
+  audit?: AuditMode;
   /**
    * The name the installed skill must have (what `update NAME` passes): a
    * source whose skill was renamed upstream is refused with `name-changed`
@@ -114,6 +124,8 @@ export interface InstallResult {
   readonly backup?: string;
   /** The symlinks to it, or copies of it, in other client skills directories. */
   readonly targets?: readonly string[];
+  /** What the content audit found (when it ran). */
+  readonly findings?: readonly AuditFinding[];
 }
 
 /**
@@ -272,6 +284,36 @@ async function installLocked(
       );
     }
 
+    const auditMode = options.audit ?? frozen?.entry.audit?.mode ?? "block";
+    let findings: readonly AuditFinding[] | undefined;
+    if (auditMode !== "off") {
+      progress(`Auditing ${name}…`);
+      findings = (await audit(skillDir)).findings;
+      const critical = findings.filter((f) => f.severity === "critical");
+      if (auditMode === "block" && critical.length > 0) {
+        throw new InstallError(
+          "audit-blocked",
+          `Refusing to install "${name}": the audit found ${critical.length} critical problem${
+            critical.length === 1 ? "" : "s"
+          } (${
+            critical.slice(0, 5).map((f) =>
+              `${f.code} in ${relative(skillDir, f.path)}${
+                f.line === undefined ? "" : `:${f.line}`
+              }`
+            ).join(", ")
+          }${
+            critical.length > 5 ? ", …" : ""
+          }); review them with "skillscope audit ${skillDir}", or install with --audit=warn`,
+        );
+      }
+    }
+    const auditRecord: LockEntry["audit"] = {
+      mode: auditMode,
+      ...(findings === undefined
+        ? {}
+        : { findings: countBySeverity(findings) }),
+    };
+
     const lock = readLockfileSync(dir);
     const final = join(dir, name);
     const previous = lock.skills[name];
@@ -328,6 +370,7 @@ async function installLocked(
       files: fileHashes,
       installedAt: new Date().toISOString(),
       ...(targets.length === 0 ? {} : { targets }),
+      audit: auditRecord,
     };
     const placeAll = (): string[] =>
       placeTargets(dir, name, targets, {
@@ -348,6 +391,7 @@ async function installLocked(
       ...(targets.length === 0
         ? {}
         : { targets: targets.map((t) => targetPath(dir, t, name)) }),
+      ...(findings === undefined ? {} : { findings }),
     };
     const onDisk = previous && present && previous.hash === hash
       ? hashDirectorySync(final).hash
@@ -414,6 +458,15 @@ async function installLocked(
       }
     }
   }
+}
+
+/** How many findings of each severity. */
+function countBySeverity(
+  findings: readonly AuditFinding[],
+): Record<Severity, number> {
+  const counts = { critical: 0, high: 0, medium: 0, low: 0 };
+  for (const finding of findings) counts[finding.severity]++;
+  return counts;
 }
 
 /** The recorded targets, plus the ones asked for now (their `copy` wins). */

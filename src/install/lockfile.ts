@@ -56,7 +56,17 @@ export interface LockEntry {
   readonly installedAt: string;
   /** Other client skills directories holding a symlink to it or a copy of it. */
   readonly targets?: readonly InstallTarget[];
+  /** The content audit at install: its mode and how many findings of each severity. */
+  readonly audit?: {
+    readonly mode: AuditMode;
+    readonly findings?: Readonly<
+      Record<"critical" | "high" | "medium" | "low", number>
+    >;
+  };
 }
+
+/** How install uses the content audit: refuse critical findings, only report, or skip it. */
+export type AuditMode = "block" | "warn" | "off";
 
 /**
  * The lockfile.
@@ -116,6 +126,22 @@ export function lockEntryProblem(value: unknown): string | undefined {
     typeof e.files !== "object" || e.files === null || Array.isArray(e.files)
   ) {
     return `has no "files" object`;
+  }
+  if (e.audit !== undefined) {
+    const audit = e.audit as Record<string, unknown>;
+    if (
+      typeof audit !== "object" || audit === null ||
+      !["block", "warn", "off"].includes(audit.mode as string)
+    ) return `has an "audit" without a mode of block, warn or off`;
+    const findings = audit.findings as Record<string, unknown> | undefined;
+    if (
+      findings !== undefined &&
+      (typeof findings !== "object" || findings === null ||
+        !Object.entries(findings).every(([k, v]) =>
+          ["critical", "high", "medium", "low"].includes(k) &&
+          Number.isSafeInteger(v) && (v as number) >= 0
+        ))
+    ) return `has "audit.findings" that are not counts by severity`;
   }
   if (e.targets !== undefined) {
     if (!Array.isArray(e.targets)) return `has "targets" that is not a list`;

@@ -45,7 +45,7 @@ export {
   verify,
   type VerifyReport,
 } from "./verify.ts";
-export type { LockEntry, Lockfile } from "./lockfile.ts";
+export type { AuditMode, LockEntry, Lockfile } from "./lockfile.ts";
 export type { InstallTarget } from "./target_path.ts";
 export type { LockOptions } from "./mutex.ts";
 export type { GitResult, GitRunner } from "./git.ts";

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
-import { readLockfileSync } from "./lockfile.ts";
+import { type AuditMode, readLockfileSync } from "./lockfile.ts";
 import { install, type InstallResult } from "./install.ts";
 import type { CommonInstallOptions } from "./options.ts";
 
@@ -48,7 +48,7 @@ import type { CommonInstallOptions } from "./options.ts";
 export async function update(
   dir: string,
   name?: string,
-  options: CommonInstallOptions & { force?: boolean } = {},
+  options: CommonInstallOptions & { force?: boolean; audit?: AuditMode } = {},
 ): Promise<InstallResult[]> {
   const root = resolve(dir);
   assertReadPermission(root);
@@ -78,6 +78,10 @@ export async function update(
         dir: root,
         expectedName: skill,
         ...(entry.skill ? { skill: entry.skill } : {}),
+        // The audit mode chosen at install holds unless this update names one.
+        ...(options.audit === undefined && entry.audit !== undefined
+          ? { audit: entry.audit.mode }
+          : {}),
       }),
     );
   }

@@ -39,6 +39,37 @@ const readSkillModule = () => reading ??= import("./read_skill.ts");
 const listResourcesModule = () => listing ??= import("./list_resources.ts");
 
 /**
+ * Options of {@linkcode SkillSet.open}: discovery options, plus consent.
+ *
+ * @example Usage
+ * ```ts
+ * import { directorySource, type SkillSetOptions } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const options: SkillSetOptions = { sources: [directorySource("/srv/skills")], requireApproval: true };
+ * assert.equal(options.requireApproval, true);
+ * ```
+ */
+export interface SkillSetOptions extends DiscoverOptions {
+  /**
+   * Serve only approved skills (see `approve` in `@skillscope/skills/audit`):
+   * a directory skill must be approved and unchanged since, an embedded one
+   * is trusted, a remote one is left out. Each skill left out gets a
+   * `skill-unapproved` or `skill-changed-since-approval` warning. The
+   * catalog, the tools and the MCP server all see only what is kept.
+   */
+  requireApproval?: boolean;
+}
+
+/** Discovers, then keeps only approved skills when asked (loading that code only then). */
+async function discoverFor(options: SkillSetOptions): Promise<Discovery> {
+  const discovery = await discover(options);
+  if (options.requireApproval !== true) return discovery;
+  const { keepApproved } = await import("../audit/approvals.ts");
+  return await keepApproved(discovery);
+}
+
+/**
  * The skills of a list of sources, with lookup by name, refresh and live
  * reload.
  *
@@ -64,7 +95,7 @@ const listResourcesModule = () => listing ??= import("./list_resources.ts");
  * ```
  */
 export class SkillSet {
-  #options: DiscoverOptions;
+  #options: SkillSetOptions;
   #discovery: Discovery;
   #byName: Map<string, Skill>;
   #active = new Set<string>();
@@ -75,7 +106,7 @@ export class SkillSet {
    * @param options The options the discovery was made with (used by `refresh`).
    * @param discovery The discovery.
    */
-  constructor(options: DiscoverOptions, discovery: Discovery) {
+  constructor(options: SkillSetOptions, discovery: Discovery) {
     this.#options = options;
     this.#discovery = discovery;
     this.#byName = new Map(
@@ -89,8 +120,8 @@ export class SkillSet {
    * @param options Sources, filters, cache.
    * @returns The skill set.
    */
-  static async open(options: DiscoverOptions): Promise<SkillSet> {
-    return new SkillSet(options, await discover(options));
+  static async open(options: SkillSetOptions): Promise<SkillSet> {
+    return new SkillSet(options, await discoverFor(options));
   }
 
   /**
@@ -99,12 +130,17 @@ export class SkillSet {
    * @param options Sources, filters, cache.
    * @returns The skill set.
    */
-  static openSync(options: DiscoverOptions): SkillSet {
+  static openSync(options: SkillSetOptions): SkillSet {
+    if (options.requireApproval === true) {
+      throw new TypeError(
+        "requireApproval hashes every skill's files: use SkillSet.open(), not openSync()",
+      );
+    }
     return new SkillSet(options, discoverSync(options));
   }
 
   /** The options the set was opened with. */
-  get options(): DiscoverOptions {
+  get options(): SkillSetOptions {
     return this.#options;
   }
 
@@ -345,7 +381,7 @@ export class SkillSet {
       ? undefined
       : this.#options.cache ?? defaultSkillCache;
     for (const source of this.#options.sources) cache?.invalidate(source);
-    this.#replace(await discover(this.#options));
+    this.#replace(await discoverFor(this.#options));
     return this.#discovery;
   }
 

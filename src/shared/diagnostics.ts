@@ -114,6 +114,16 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     summary:
       "A synchronous function met YAML beyond the simple subset before `loadYamlParser()` was awaited",
   },
+  "skill-unapproved": {
+    lenient: "warning",
+    summary:
+      "With requireApproval, a skill never approved (or from a remote source) is left out",
+  },
+  "skill-changed-since-approval": {
+    lenient: "warning",
+    summary:
+      "With requireApproval, a skill whose files changed since approval is left out (the files are named)",
+  },
   "duplicate-key": {
     lenient: "warning",
     summary: "A top-level key appears twice (the last one is used)",

@@ -52,6 +52,8 @@ export type RuleCode =
   | "frontmatter-too-large"
   | "yaml-invalid"
   | "yaml-parser-not-loaded"
+  | "skill-unapproved"
+  | "skill-changed-since-approval"
   | "duplicate-key"
   | "frontmatter-not-map"
   | "name-missing"

@@ -1,0 +1,242 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The audit's rules: one `const` table of codes with their severity, what
+ * each catches and what it does not, and the finding type they produce.
+ *
+ * @module
+ */
+
+/** How bad a finding is, worst first. */
+export type Severity = "critical" | "high" | "medium" | "low";
+
+/**
+ * The severities, worst first.
+ *
+ * @example Usage
+ * ```ts
+ * import { SEVERITIES } from "@skillscope/skills/audit";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual([...SEVERITIES], ["critical", "high", "medium", "low"]);
+ * ```
+ */
+export const SEVERITIES: readonly Severity[] = Object.freeze([
+  "critical",
+  "high",
+  "medium",
+  "low",
+]);
+
+/** One audit rule: its severity, what it catches, and what it does not. */
+export interface AuditRule {
+  /** How bad a finding is. */
+  readonly severity: Severity;
+  /** What it catches (one line). */
+  readonly catches: string;
+  /** What it deliberately does not catch (one line). */
+  readonly misses: string;
+}
+
+/** The code of an audit rule (a key of {@linkcode AUDIT_RULES}). */
+export type AuditCode =
+  | "unicode-tag"
+  | "bidi-control"
+  | "zero-width"
+  | "variation-selector-run"
+  | "mixed-script-name"
+  | "html-comment"
+  | "collapsed-block"
+  | "hidden-trailing-text"
+  | "pipe-to-shell"
+  | "download-exec"
+  | "encoded-exec"
+  | "credential-path"
+  | "secret-literal"
+  | "broad-tool-grant"
+  | "shell-preprocessing"
+  | "link-outside-skill"
+  | "binary-file"
+  | "archive-file"
+  | "executable-outside-scripts"
+  | "large-file"
+  | "unreadable-file";
+
+/**
+ * Every audit rule by code. Deterministic, local, no network and no model.
+ *
+ * @example Usage
+ * ```ts
+ * import { AUDIT_RULES } from "@skillscope/skills/audit";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(AUDIT_RULES["pipe-to-shell"].severity, "critical");
+ * ```
+ */
+export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
+  .freeze({
+    "unicode-tag": {
+      severity: "critical",
+      catches:
+        "Unicode tag characters (U+E0000–U+E007F): invisible text a model reads",
+      misses:
+        "nothing: no skill needs them (emoji flags of regions are not checked)",
+    },
+    "bidi-control": {
+      severity: "high",
+      catches:
+        "bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what is shown",
+      misses:
+        "right-to-left text itself (Arabic, Hebrew) and the LRM/RLM marks",
+    },
+    "zero-width": {
+      severity: "medium",
+      catches:
+        "zero-width spaces and joiners, word joiners and a BOM inside text",
+      misses:
+        "a joiner inside an emoji sequence, and a BOM at the start of a file",
+    },
+    "variation-selector-run": {
+      severity: "high",
+      catches:
+        "three or more variation selectors in a row: a payload hidden in invisible selectors",
+      misses: "the single selector after an emoji or a CJK character",
+    },
+    "mixed-script-name": {
+      severity: "high",
+      catches:
+        "a skill name mixing letters of several scripts (a Cyrillic а in a Latin name)",
+      misses: "a name wholly in one script other than Latin",
+    },
+    "html-comment": {
+      severity: "medium",
+      catches:
+        "HTML comments in SKILL.md (high when they hold instructions such as ignore, must, run)",
+      misses: "comments in other Markdown files and in code",
+    },
+    "collapsed-block": {
+      severity: "low",
+      catches: "<details> blocks in SKILL.md, which viewers show collapsed",
+      misses: "text hidden by CSS or other HTML",
+    },
+    "hidden-trailing-text": {
+      severity: "high",
+      catches:
+        "text after a long run of whitespace (200 or more characters), pushed out of view",
+      misses: "trailing whitespace with nothing after it",
+    },
+    "pipe-to-shell": {
+      severity: "critical",
+      catches:
+        "a download piped into a shell or interpreter: curl … | sh, wget -O- … | python",
+      misses:
+        "a download saved to a file and run in a later step, and obfuscated commands",
+    },
+    "download-exec": {
+      severity: "critical",
+      catches:
+        'downloaded text run in place: iex (iwr …), eval "$(curl …)", bash <(curl …), source <(wget …)',
+      misses: "downloads run through variables or aliases",
+    },
+    "encoded-exec": {
+      severity: "critical",
+      catches:
+        "base64-decoded text run: base64 -d | sh, exec(b64decode(…)), eval(atob(…)), powershell -EncodedCommand",
+      misses: "other encodings (hex, rot13) and decoding split across steps",
+    },
+    "credential-path": {
+      severity: "high",
+      catches:
+        "paths to credentials: ~/.ssh, id_rsa, ~/.aws, ~/.config/gh, .netrc, .docker/config.json, browser profiles, keychains (.env files: medium)",
+      misses: "credentials reached through variables or computed paths",
+    },
+    "secret-literal": {
+      severity: "critical",
+      catches:
+        "literal secrets: private key blocks, AWS, GitHub, OpenAI, Anthropic, Slack, Google and Stripe key patterns",
+      misses: "secrets of other formats and split or encoded secrets",
+    },
+    "broad-tool-grant": {
+      severity: "high",
+      catches:
+        "allowed-tools that grant any shell (Bash, Bash(*), Shell, *) or unrestricted network (WebFetch, curl:*)",
+      misses: "narrow grants such as Bash(git status:*)",
+    },
+    "shell-preprocessing": {
+      severity: "high",
+      catches:
+        "!`command` lines in SKILL.md, which some agents run before the model sees the skill",
+      misses: "commands in code blocks the model may choose to run",
+    },
+    "link-outside-skill": {
+      severity: "medium",
+      catches:
+        "Markdown links and images to absolute paths, file: URLs or ../ paths leaving the skill",
+      misses: "web links (http, https) and paths built at run time",
+    },
+    "binary-file": {
+      severity: "high",
+      catches: "executables bundled in the skill: ELF, Mach-O and PE headers",
+      misses: "scripts (they are text and go through the other rules)",
+    },
+    "archive-file": {
+      severity: "medium",
+      catches:
+        "archives (zip, gzip, tar, 7z, rar, xz, bzip2), whose content is not audited",
+      misses: "archives inside other files",
+    },
+    "executable-outside-scripts": {
+      severity: "medium",
+      catches: "files with an executable bit outside scripts/",
+      misses: "executables in scripts/ (the documented place for them)",
+    },
+    "large-file": {
+      severity: "low",
+      catches:
+        "files over the size limit (default 1 MiB), audited only up to it",
+      misses: "what lies past the limit",
+    },
+    "unreadable-file": {
+      severity: "medium",
+      catches:
+        "entries the audit cannot read: symlinks, FIFOs, devices, too many files",
+      misses: "their content",
+    },
+  });
+
+/** One thing the audit found. */
+export interface AuditFinding {
+  /** The rule (see {@linkcode AUDIT_RULES}). */
+  readonly code: AuditCode;
+  /** The rule's severity (`.env` paths are `medium`, instruction-like comments `high`). */
+  readonly severity: Severity;
+  /** What was found, in words. */
+  readonly message: string;
+  /** The file, absolute. */
+  readonly path: string;
+  /** 1-based line, when the finding is in text. */
+  readonly line?: number;
+  /** 1-based column (UTF-16 code units), when the finding is in text. */
+  readonly column?: number;
+  /** The offending text, shortened, invisible and control characters shown as escapes. */
+  readonly snippet?: string;
+}
+
+/**
+ * Whether `severity` is at least as bad as `threshold`.
+ *
+ * @example Usage
+ * ```ts
+ * import { atLeast } from "@skillscope/skills/audit";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(atLeast("critical", "high"));
+ * assert.ok(!atLeast("low", "medium"));
+ * ```
+ *
+ * @param severity A finding's severity.
+ * @param threshold The bar.
+ * @returns `true` when `severity` is `threshold` or worse.
+ */
+export function atLeast(severity: Severity, threshold: Severity): boolean {
+  return SEVERITIES.indexOf(severity) <= SEVERITIES.indexOf(threshold);
+}

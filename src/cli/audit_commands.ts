@@ -1,0 +1,221 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `audit` and `approve`: reporting what a skill's files hold before an agent
+ * sees them, and recording consent bound to their content.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import {
+  approve,
+  atLeast,
+  audit,
+  type AuditFinding,
+  type AuditReport,
+  hasFindingAtLeast,
+  SEVERITIES,
+  type Severity,
+} from "../audit/mod.ts";
+import { discoverUninterrupted } from "../discover/discover.ts";
+import { directorySource } from "../discover/sources.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isFileSync } from "../shared/fs_checks.ts";
+import type { DirectorySkill } from "../shared/types.ts";
+import type { Command, OptionValues } from "./command.ts";
+import { EXIT, UsageError } from "./errors.ts";
+import {
+  field,
+  formatDiagnostic,
+  writeErr,
+  writeJson,
+  writeOut,
+} from "./io.ts";
+import {
+  discoverOptionsFrom,
+  jsonOption,
+  ROOTS_GROUP,
+} from "./root_options.ts";
+
+/** The skill directories the arguments name: paths (a skill, or a folder of skills) or names in the roots. */
+async function skillsNamed(
+  values: OptionValues,
+  positionals: readonly string[],
+): Promise<DirectorySkill[]> {
+  const found: DirectorySkill[] = [];
+  const byName: string[] = [];
+  for (const arg of positionals) {
+    const path = resolve(arg);
+    let isDir = false;
+    try {
+      isDir = Deno.statSync(path).isDirectory;
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) {
+      if (arg.includes("/") || arg.includes("\\")) {
+        throw new UsageError(`${arg} is not a directory`);
+      }
+      byName.push(arg);
+      continue;
+    }
+    if (isFileSync(join(path, "SKILL.md"))) {
+      found.push({ dir: path } as DirectorySkill);
+      continue;
+    }
+    const below = await discoverUninterrupted({
+      sources: [directorySource(path, { recursive: true })],
+      cache: false,
+    });
+    for (const d of below.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+    found.push(...below.skills.filter(isDirectorySkill));
+  }
+  if (byName.length > 0 || positionals.length === 0) {
+    const discovery = await discoverUninterrupted(discoverOptionsFrom(values));
+    const skills = discovery.skills.filter(isDirectorySkill);
+    if (positionals.length === 0) found.push(...skills);
+    for (const name of byName) {
+      const skill = skills.find((s) => s.name === name);
+      if (skill === undefined) {
+        throw new UsageError(
+          `No skill named "${name}" in the roots (and no directory of that name)`,
+        );
+      }
+      found.push(skill);
+    }
+  }
+  return found;
+}
+
+function formatFinding(f: AuditFinding): string {
+  const where = `${field(f.path)}${
+    f.line === undefined ? "" : `:${f.line}:${f.column ?? 1}`
+  }`;
+  return `${where}: ${f.severity} ${f.code}: ${field(f.message)}${
+    f.snippet === undefined ? "" : `\n    ${f.snippet}`
+  }\n`;
+}
+
+function severityOption(value: unknown): Severity {
+  const text = typeof value === "string" ? value : "high";
+  if (!(SEVERITIES as readonly string[]).includes(text)) {
+    throw new UsageError(
+      `--fail-on takes ${SEVERITIES.join(", ")}, not "${text}"`,
+    );
+  }
+  return text as Severity;
+}
+
+/** `audit [PATH|NAME...]`. */
+export const auditCommand: Command = {
+  name: "audit",
+  usage: "audit [PATH|NAME...] [--fail-on SEVERITY] [--json]",
+  description:
+    `Audits skills before an agent sees them: invisible Unicode, hidden
+comments and text, pipe-to-shell and other remote code execution, credential
+paths and literal secrets, broad allowed-tools, bundled executables and
+archives, !command lines, links leaving the skill. Each finding has a code,
+a severity (critical, high, medium, low), file:line:col and an escaped
+snippet. PATH is a skill directory or a folder of skills; NAME a skill in the
+roots; none = every skill in the roots. Exit 1 when a finding reaches
+--fail-on (default high).`,
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      "fail-on": {
+        type: "string",
+        arg: "SEVERITY",
+        help:
+          "Exit 1 from this severity up: critical, high (default), medium, low",
+      },
+      ...jsonOption(
+        "Print one report per skill: name, dir, files, findings, worst",
+      ),
+    },
+  }],
+  async run(values, positionals): Promise<number> {
+    const failOn = severityOption(values["fail-on"]);
+    const skills = await skillsNamed(values, positionals);
+    const reports: AuditReport[] = [];
+    for (const skill of skills) reports.push(await audit(skill.dir));
+    if (values.json === true) writeJson(reports);
+    else {
+      writeOut(reports.flatMap((r) => r.findings.map(formatFinding)).join(""));
+    }
+    const counts = SEVERITIES.map((s) =>
+      `${
+        reports.reduce((n, r) =>
+          n + r.findings.filter((f) => f.severity === s).length, 0)
+      } ${s}`
+    );
+    const files = reports.reduce((n, r) => n + r.files, 0);
+    writeErr(
+      `Audited ${reports.length} skill${
+        reports.length === 1 ? "" : "s"
+      } (${files} file${files === 1 ? "" : "s"}): ${counts.join(", ")}\n`,
+    );
+    return reports.some((r) => hasFindingAtLeast(r, failOn))
+      ? EXIT.failure
+      : EXIT.ok;
+  },
+};
+
+/** `approve NAME|PATH...`. */
+export const approveCommand: Command = {
+  name: "approve",
+  usage: "approve NAME|PATH... [--force]",
+  description:
+    `Records each skill's content hash as approved, in .skillscope-approvals.json
+beside its directory. SkillSet.open({ requireApproval: true }) and
+"mcp --require-approval" then serve it only while its files are unchanged.
+The skill is audited first; a critical finding refuses the approval (exit 1)
+unless --force.`,
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help: "Approve even with critical audit findings",
+      },
+      ...jsonOption(),
+    },
+  }],
+  async run(values, positionals): Promise<number> {
+    if (positionals.length === 0) {
+      throw new UsageError(
+        "Name the skills to approve\nUsage: skillscope approve NAME|PATH...",
+      );
+    }
+    const skills = await skillsNamed(values, positionals);
+    const approved: { name: string; dir: string; hash: string }[] = [];
+    let refused = false;
+    for (const skill of skills) {
+      const report = await audit(skill.dir);
+      const critical = report.findings.filter((f) =>
+        atLeast(f.severity, "critical")
+      );
+      if (critical.length > 0 && values.force !== true) {
+        writeErr(critical.map(formatFinding).join(""));
+        writeErr(
+          `skillscope: not approving ${
+            field(report.name)
+          }: ${critical.length} critical finding${
+            critical.length === 1 ? "" : "s"
+          } (review them; --force approves anyway)\n`,
+        );
+        refused = true;
+        continue;
+      }
+      const approval = await approve(skill.dir);
+      approved.push({
+        name: report.name,
+        dir: report.dir,
+        hash: approval.hash,
+      });
+      if (values.json !== true) {
+        writeOut(`Approved ${field(report.name)} (${approval.hash})\n`);
+      }
+    }
+    if (values.json === true) writeJson(approved);
+    return refused ? EXIT.failure : EXIT.ok;
+  },
+};

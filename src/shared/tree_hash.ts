@@ -1,0 +1,101 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Content hashes of skill trees. Each file gets `sha256-<hex>` of its bytes;
+ * the tree hash is SHA-256 over the lines `<file hex>  <relative path>\n`
+ * in code-unit order of the paths — the same on every machine for the same
+ * files, whatever their timestamps or modes.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.ts";
+import { MAX_HASH_FILE_BYTES, treeFiles } from "./tree_files.ts";
+
+/** Per-file hashes and the tree hash. */
+export interface TreeHash {
+  /** `sha256-<hex>` over all files. */
+  readonly hash: string;
+  /** `sha256-<hex>` of each file's bytes, by relative path. */
+  readonly files: Readonly<Record<string, string>>;
+}
+
+/**
+ * Hashes one file's bytes.
+ *
+ * @param bytes The bytes.
+ * @returns `sha256-<hex>`.
+ */
+export function hashBytes(bytes: Uint8Array): string {
+  return `sha256-${sha256Hex(bytes)}`;
+}
+
+/**
+ * The tree hash of per-file hashes.
+ *
+ * @param files Relative path → `sha256-<hex>`.
+ * @returns The tree hash and the files, with keys sorted.
+ */
+export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
+  const paths = Object.keys(files).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tree = createHash("sha256");
+  const sorted: Record<string, string> = {};
+  for (const path of paths) {
+    const digest = files[path]!;
+    tree.update(
+      `${
+        digest.startsWith("sha256-") ? digest.slice("sha256-".length) : digest
+      }  ${path}\n`,
+    );
+    sorted[path] = digest;
+  }
+  return { hash: `sha256-${tree.digest("hex")}`, files: sorted };
+}
+
+/**
+ * Hashes a skill tree the way install copied it: regular files and
+ * directories, skipping `.git`. Nothing is followed: a symlink is recorded
+ * as `symlink` and any other non-regular entry as `special` (install never
+ * creates either, so both show up as drift), and special files are never
+ * opened. Bounded in entries and file size (see `tree_files.ts`).
+ *
+ * @param dir The directory.
+ * @param tooLarge Makes the error thrown past the bounds (default a `RangeError`).
+ * @returns The tree hash and per-file hashes.
+ */
+export function hashDirectorySync(
+  dir: string,
+  tooLarge: (message: string) => Error = (message) => new RangeError(message),
+): TreeHash {
+  const files: Record<string, string> = {};
+  for (const [rel, entry] of treeFiles(dir, tooLarge)) {
+    files[rel] = typeof entry === "string"
+      ? entry
+      : hashFileSync(entry.path, tooLarge);
+  }
+  return treeHash(files);
+}
+
+/** Hashes one regular file from the descriptor that was checked. */
+function hashFileSync(
+  path: string,
+  tooLarge: (message: string) => Error,
+): string {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const info = file.statSync();
+    if (!info.isFile) return "special";
+    if (info.size > MAX_HASH_FILE_BYTES) {
+      throw tooLarge(`${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`);
+    }
+    const hash = createHash("sha256");
+    const buffer = new Uint8Array(64 * 1024);
+    for (;;) {
+      const n = file.readSync(buffer);
+      if (n === null || n === 0) break;
+      hash.update(buffer.subarray(0, n));
+    }
+    return `sha256-${hash.digest("hex")}`;
+  } finally {
+    file.close();
+  }
+}
