@@ -50,6 +50,7 @@ export {
   validateSkillMd,
 } from "./src/parse/validate.ts";
 export { isValidSkillName } from "./src/parse/skill_name.ts";
+export { KNOWN_EXTENSION_FIELDS } from "./src/parse/fields.ts";
 export {
   isDirectorySkill,
   isEmbeddedSkill,
@@ -97,9 +98,11 @@ export {
 export { normalizeAssetPath } from "./src/shared/asset_path.ts";
 export { escapeTerminal } from "./src/shared/escape.ts";
 export {
+  type CatalogCuts,
   type CatalogFormat,
   type CatalogOptions,
   renderCatalog,
+  renderCatalogWithReport,
 } from "./src/serve/catalog.ts";
 export { renderActivation } from "./src/serve/activation.ts";
 export { matchSkills } from "./src/serve/match.ts";

@@ -1,7 +1,11 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type CatalogFormat, renderCatalog } from "../src/serve/catalog.ts";
+import {
+  type CatalogFormat,
+  renderCatalog,
+  renderCatalogWithReport,
+} from "../src/serve/catalog.ts";
 import { buildSkill } from "../src/discover/build_skill.ts";
 import type { Skill } from "../src/shared/types.ts";
 
@@ -113,38 +117,48 @@ Deno.test("renderCatalog() markdown and json forms", () => {
   });
 });
 
-Deno.test("renderCatalog() shortens descriptions evenly, then drops them, then omits skills", () => {
+Deno.test("renderCatalog() drops locations, then shortens descriptions evenly, then drops them, then omits skills", () => {
   const skills = Array.from(
     { length: 10 },
     (_, i) =>
       skill(`skill-${i}`, `${"word ".repeat(40)}end ${i}`, `/s/${i}/SKILL.md`),
   );
   const full = renderCatalog(skills, { format: "markdown" });
-  // 1. shortened: every description cut to the same length, with an ellipsis
+  // 1. locations go first: a model chooses by description
+  const noLocations = renderCatalogWithReport(skills, {
+    format: "markdown",
+    maxChars: full.length - 50,
+  });
+  assert.ok(!noLocations.text.includes("(file:"), noLocations.text);
+  assert.ok(noLocations.text.includes(`${"word ".repeat(40)}end 3`));
+  assert.equal(noLocations.cuts.locationsDropped, true);
+  assert.equal(noLocations.cuts.descriptionsShortenedTo, undefined);
+  // 2. shortened: every description cut to the same length, with an ellipsis
   const shortened = renderCatalog(skills, {
     format: "markdown",
     maxChars: full.length - 500,
   });
   assert.ok(shortened.length <= full.length - 500);
-  const descs = shortened.split("\n").map((l) => /: (.*) \(file:/.exec(l)![1]!);
+  assert.ok(!shortened.includes("(file:"));
+  const descs = shortened.split("\n").map((l) => /: (.*)$/.exec(l)![1]!);
   assert.ok(
     descs.every((d) => d.endsWith("…") && d.length === descs[0]!.length),
     shortened,
   );
-  // 2. dropped descriptions
+  // 3. dropped descriptions
   const bare = renderCatalog(skills, { format: "markdown", maxChars: 400 });
   assert.ok(bare.length <= 400);
   assert.ok(!bare.includes("word"), bare);
-  // 3. omitted skills, with a closing note
-  const omitted = renderCatalog(skills, { format: "markdown", maxChars: 120 });
-  assert.ok(omitted.length <= 120, omitted);
+  // 4. omitted skills, with a closing note
+  const omitted = renderCatalog(skills, { format: "markdown", maxChars: 70 });
+  assert.ok(omitted.length <= 70, omitted);
   assert.match(omitted, /- … and \d+ more skills omitted$/);
   const kept = omitted.split("\n").length - 1;
   assert.ok(omitted.endsWith(`and ${10 - kept} more skills omitted`), omitted);
-  const xml = renderCatalog(skills, { format: "xml", maxChars: 200 });
+  const xml = renderCatalog(skills, { format: "xml", maxChars: 150 });
   assert.match(xml, /<!-- \d+ more skills omitted -->$/);
   assert.equal(
-    JSON.parse(renderCatalog(skills, { format: "json", maxChars: 150 }))
+    JSON.parse(renderCatalog(skills, { format: "json", maxChars: 100 }))
       .omitted > 0,
     true,
   );

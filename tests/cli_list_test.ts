@@ -60,9 +60,10 @@ Deno.test("skillscope list prints a table on stdout and diagnostics with paths o
   await writeTree(dir.path, { "broken/SKILL.md": skillMd("name: broken") });
   const run = await runCli(["list", "--root", dir.path]);
   assert.equal(run.code, 0);
+  // No skill has a scope: the empty SCOPE column is hidden.
   assert.match(
     run.stdout,
-    /^NAME +SCOPE +DESCRIPTION +PATH\nalpha +First skill +\S+alpha\/SKILL\.md\n$/,
+    /^NAME +DESCRIPTION +PATH\nalpha +First skill +\S+alpha\/SKILL\.md\n$/,
   );
   assert.ok(
     run.stderr.includes(
@@ -118,21 +119,16 @@ Deno.test("skillscope list --recursive, --include and --exclude filter names lit
   );
 });
 
-Deno.test("skillscope list warns about a missing root and exits 0", async () => {
+Deno.test("skillscope list exits 1 for a root given on the command line that does not exist", async () => {
   await using dir = await tempDir();
   const missing = join(dir.path, "missing");
   const run = await runCli(["list", "--root", missing, "--json"]);
-  assert.equal(run.code, 0);
-  assert.deepEqual(
-    JSON.parse(run.stdout).diagnostics.map((
-      d: { code: string; path: string },
-    ) => [d.code, d.path]),
-    [[
-      "root-missing",
-      missing,
-    ]],
+  assert.equal(run.code, 1);
+  assert.equal(run.stdout, "");
+  assert.equal(
+    run.stderr,
+    `skillscope: Skill root "${missing}" does not exist\n`,
   );
-  assert.match(run.stderr, /warning root-missing/);
 });
 
 Deno.test("skillscope list exits 1 for a root that is a file", async () => {

@@ -166,9 +166,11 @@ Deno.test("embeddedSkill() frontmatter wins, content globs win when non-empty, a
     ["content-name", "content description", ["*.ts"], true, "bundled"],
   );
   assert.equal(first?.path, undefined);
+  // Bundled (the default scope of embedded skills) means overridable.
   assert.deepEqual(first?.source, {
     kind: "embedded",
     key: "embedded:struct-name",
+    overridable: true,
   });
   assert.deepEqual([plain?.name, plain?.description, plain?.globs], [
     "plain",

@@ -213,18 +213,39 @@ Deno.test("validateSkillMd() points field diagnostics at the key's line", () => 
   assert.deepEqual([d?.code, d?.line, d?.column], ["unknown-field", 6, 1]);
 });
 
-Deno.test("validateSkillMd() leaves other agents' fields silent when lenient, errors when strict", () => {
+Deno.test("validateSkillMd() leaves other agents' fields silent when lenient, extension-field errors when strict unless allowed", () => {
   const text = base(
-    "globs: ['*.ts']\nalwaysApply: false\ndisable-model-invocation: true",
+    "globs: ['*.ts']\nalwaysApply: false\ndisable-model-invocation: true\ncolour: blue",
   );
-  assert.deepEqual(validateSkillMd(text, { dirName: "demo" }), []);
   assert.deepEqual(
-    validateSkillMd(text, { dirName: "demo", strict: true }).map((d) => d.code),
+    validateSkillMd(text, { dirName: "demo" }).map((d) => d.code),
+    ["unknown-field"],
+  );
+  assert.deepEqual(
+    validateSkillMd(text, { dirName: "demo", strict: true }).map((d) => [
+      d.code,
+      d.level,
+      d.line,
+    ]),
     [
-      "unknown-field",
-      "unknown-field",
-      "unknown-field",
+      ["extension-field", "error", 4],
+      ["extension-field", "error", 5],
+      ["extension-field", "error", 6],
+      ["unknown-field", "error", 7],
     ],
+  );
+  assert.deepEqual(
+    validateSkillMd(text, {
+      dirName: "demo",
+      strict: true,
+      allowFields: [
+        "globs",
+        "alwaysApply",
+        "disable-model-invocation",
+        "colour",
+      ],
+    }),
+    [],
   );
 });
 

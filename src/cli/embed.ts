@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { generateEmbedModule } from "../serve/embed_module.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import type { Command } from "./command.ts";
-import { EXIT } from "./errors.ts";
+import { CliError, EXIT } from "./errors.ts";
 import { formatDiagnostic, writeErr, writeRaw } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
@@ -37,6 +37,14 @@ export const embedCommand: Command = {
       recursive: {
         type: "boolean",
         help: "Find skills at any depth below DIR",
+      },
+      "allow-empty": {
+        type: "boolean",
+        help: "Write the module even when DIR holds no skill",
+      },
+      lenient: {
+        type: "boolean",
+        help: "Leave out invalid skills (reported) instead of failing",
       },
     },
   }],
@@ -68,6 +76,22 @@ export const embedCommand: Command = {
         : {}),
     });
     for (const d of result.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+    // An embed that silently loses skills ships a broken binary: fail first.
+    const skipped = result.diagnostics.filter((d) => d.level === "error");
+    if (skipped.length > 0 && values.lenient !== true) {
+      throw new CliError(
+        `${skipped.length} skill${
+          skipped.length === 1 ? " is" : "s are"
+        } invalid and would be left out (reported above); fix ${
+          skipped.length === 1 ? "it" : "them"
+        }, or pass --lenient to embed the others. Nothing was written`,
+      );
+    }
+    if (result.skills.length === 0 && values["allow-empty"] !== true) {
+      throw new CliError(
+        `${dir} holds no skill to embed; pass --allow-empty to write an empty module. Nothing was written`,
+      );
+    }
     if (out === undefined) {
       writeRaw(result.code);
     } else {

@@ -46,3 +46,15 @@ export class UsageError extends CliError {
     this.name = "UsageError";
   }
 }
+
+/**
+ * The reader of stdout went away (`skillscope list | head -1`): the command
+ * ends quietly with exit 0, as `deno doc | head` does.
+ */
+export class OutputClosed extends CliError {
+  /** Constructs a new instance. */
+  constructor() {
+    super("", EXIT.ok);
+    this.name = "OutputClosed";
+  }
+}

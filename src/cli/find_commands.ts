@@ -4,10 +4,13 @@
  *
  * @module
  */
-import type { CatalogFormat } from "../serve/catalog.ts";
+import {
+  type CatalogFormat,
+  renderCatalogWithReport,
+} from "../serve/catalog.ts";
 import type { Command } from "./command.ts";
-import { EXIT, UsageError } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { CliError, EXIT, UsageError } from "./errors.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
@@ -138,10 +141,31 @@ export const catalogCommand: Command = {
       );
     }
     const set = await openSkillSet(values, { report: true });
-    const text = set.catalog(
+    const { text, cuts } = renderCatalogWithReport(
+      set.list(),
       maxChars === undefined ? { format } : { format, maxChars },
     );
+    if (cuts.nothingFits) {
+      throw new CliError(
+        `--max-chars ${maxChars} is too small for even one skill's name; nothing was printed`,
+      );
+    }
     if (text !== "") writeOut(`${text}\n`);
+    // What the budget cut, for the person who set it.
+    const cut: string[] = [];
+    if (cuts.locationsDropped) cut.push("locations left out");
+    if (cuts.descriptionsShortenedTo !== undefined) {
+      cut.push(
+        `descriptions shortened to ${cuts.descriptionsShortenedTo} characters`,
+      );
+    }
+    if (cuts.descriptionsDropped) cut.push("descriptions left out");
+    if (cuts.omitted > 0) {
+      cut.push(`${cuts.omitted} skill${cuts.omitted === 1 ? "" : "s"} omitted`);
+    }
+    if (cut.length > 0 && values.quiet !== true) {
+      writeErr(`catalog: over --max-chars ${maxChars}: ${cut.join(", ")}\n`);
+    }
     return EXIT.ok;
   },
 };

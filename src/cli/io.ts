@@ -5,6 +5,7 @@
  * @module
  */
 import { escapeTerminal } from "../shared/escape.ts";
+import { OutputClosed } from "./errors.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
 const encoder = new TextEncoder();
@@ -13,8 +14,27 @@ function writeAll(
   target: { writeSync(p: Uint8Array): number },
   text: string,
 ): void {
-  let bytes = encoder.encode(text);
-  while (bytes.length > 0) bytes = bytes.subarray(target.writeSync(bytes));
+  writeBytes(target, encoder.encode(text));
+}
+
+/**
+ * Writes all of `bytes`; a closed pipe on the other end becomes
+ * {@linkcode OutputClosed} (the command then ends quietly with exit 0).
+ *
+ * @param target Stdout or stderr.
+ * @param bytes The bytes.
+ * @throws {OutputClosed} when the reader went away.
+ */
+export function writeBytes(
+  target: { writeSync(p: Uint8Array): number },
+  bytes: Uint8Array,
+): void {
+  try {
+    while (bytes.length > 0) bytes = bytes.subarray(target.writeSync(bytes));
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) throw new OutputClosed();
+    throw error;
+  }
 }
 
 /**
@@ -89,5 +109,36 @@ export function formatDiagnostic(d: Diagnostic): string {
     : `${field(d.path)}${d.line === undefined ? "" : `:${d.line}`}${
       d.column === undefined ? "" : `:${d.column}`
     }: `;
-  return `${where}${d.level} ${d.code}: ${field(d.message)}`;
+  return `${where}${d.level} ${d.code}: ${
+    field(withoutPath(d.message, d.path))
+  }`;
 }
+
+/**
+ * A diagnostic's message without the path the `file:line:col` prefix
+ * already shows ("… in the frontmatter of /a/SKILL.md" → "… in the
+ * frontmatter").
+ *
+ * @param message The message.
+ * @param path The diagnostic's path.
+ * @returns The message, shorter.
+ */
+export function withoutPath(message: string, path: string | undefined): string {
+  if (path === undefined || path === "" || !message.includes(path)) {
+    return message;
+  }
+  return message
+    .replaceAll(` of ${path}`, "")
+    .replaceAll(` in ${path}`, "")
+    .replaceAll(`"${path}" `, "")
+    .replaceAll(` "${path}"`, "")
+    .replaceAll(`${path}: `, "")
+    .replaceAll(`${path} `, "");
+}
+
+/**
+ * `--no-color`: accepted by every command. skillscope writes no colour
+ * codes at all (untrusted text is escaped, and output stays plain for pipes
+ * and logs), so there is nothing to turn off.
+ */
+export function disableColor(): void {}

@@ -14,14 +14,20 @@ import {
   discoverOptionsFrom,
   jsonOption,
   ROOTS_GROUP,
+  shownDiagnostics,
 } from "./root_options.ts";
+import { renderTable } from "./table.ts";
 
 /** The `list` command. */
 export const listCommand: Command = {
   name: "list",
-  usage: "list [--root DIR]... [--json]",
+  usage: "list [DIR...] [--root DIR]... [--json]",
   description:
-    "Lists every skill found, first root first. Skipped skills and other problems\nare reported on stderr with their file paths.",
+    `Lists every skill found, first root first. DIR (or --root DIR) is a skills
+directory, or a skill directory itself; without one, the default roots.
+Skipped skills and other problems are reported on stderr with their file
+paths, then a count. On a terminal the table fits its width (the path is
+shortened or dropped first); piped, it is stable and unwrapped.`,
   groups: [
     ROOTS_GROUP,
     {
@@ -29,16 +35,19 @@ export const listCommand: Command = {
       options: jsonOption('Print { "skills", "diagnostics", "shadowed" }'),
     },
   ],
-  async run(values): Promise<number> {
+  async run(values, positionals): Promise<number> {
     // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-    const found = await discoverUninterrupted(discoverOptionsFrom(values));
-    for (const d of found.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+    const found = await discoverUninterrupted(
+      discoverOptionsFrom(values, positionals),
+    );
+    const shown = shownDiagnostics(found.diagnostics, values);
+    for (const d of shown) writeErr(`${formatDiagnostic(d)}\n`);
     if (values.json === true) {
       writeDiscoveryJson(found);
       return EXIT.ok;
     }
     if (found.skills.length === 0) {
-      writeErr("No skills found\n");
+      if (values.quiet !== true) writeErr("No skills found\n");
       return EXIT.ok;
     }
     const rows = found.skills.map((s) => [
@@ -47,17 +56,38 @@ export const listCommand: Command = {
       field(truncate(s.description.replace(/\s+/g, " "), 60)),
       field(s.path ?? s.source.key),
     ]);
-    const header = ["NAME", "SCOPE", "DESCRIPTION", "PATH"];
-    const widths = header.map((h, i) =>
-      Math.max(h.length, ...rows.map((r) => r[i]!.length))
+    const width = Deno.stdout.isTerminal() ? terminalWidth() : undefined;
+    writeOut(
+      renderTable(["NAME", "SCOPE", "DESCRIPTION", "PATH"], rows, {
+        ...(width === undefined ? {} : { width }),
+        shrink: 2,
+        drop: 3,
+      }),
     );
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-        .join("  ").trimEnd();
-    writeOut(`${[header, ...rows].map(line).join("\n")}\n`);
+    if (values.quiet !== true) {
+      const problems = shown.length === 0
+        ? ""
+        : ` (${shown.length} problem${
+          shown.length === 1 ? "" : "s"
+        } reported above)`;
+      writeErr(
+        `${found.skills.length} skill${
+          found.skills.length === 1 ? "" : "s"
+        }${problems}\n`,
+      );
+    }
     return EXIT.ok;
   },
 };
+
+/** The terminal's width, or 80 when it cannot be read. */
+function terminalWidth(): number {
+  try {
+    return Deno.consoleSize().columns;
+  } catch {
+    return 80;
+  }
+}
 
 /**
  * Writes a discovery as `JSON.stringify(found, null, 2)` would, one skill at

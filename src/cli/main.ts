@@ -12,9 +12,9 @@ import {
 import { InstallError } from "../install/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { type Command, commandHelp, parseCommandArgs } from "./command.ts";
-import { CliError, EXIT, UsageError } from "./errors.ts";
+import { CliError, EXIT, OutputClosed, UsageError } from "./errors.ts";
 import { closest } from "./parse_args.ts";
-import { writeErr, writeOut } from "./io.ts";
+import { disableColor, writeErr, writeOut } from "./io.ts";
 
 /** A command in the list: its name, one line, and how to load it. */
 export interface CommandEntry {
@@ -32,6 +32,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "list",
     summary: "List the skills found in the roots",
     load: async () => (await import("./list.ts")).listCommand,
+  },
+  {
+    name: "init",
+    summary: "Create a new skill directory with a SKILL.md that validates",
+    load: async () => (await import("./init.ts")).initCommand,
   },
   {
     name: "validate",
@@ -154,8 +159,9 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 Options:
-  -h, --help     Show help (also "skillscope <command> --help")
+  -h, --help     Show help (also "skillscope help <command>")
   -V, --version  Show the version
+  --no-color     Accepted everywhere; skillscope never writes colour codes
 
 Exit codes: 0 ok, 1 invalid / not found, 2 usage, 3 missing permission.
 `;
@@ -169,6 +175,15 @@ Exit codes: 0 ok, 1 invalid / not found, 2 usage, 3 missing permission.
  * @returns The exit code.
  */
 export async function runCli(args: readonly string[]): Promise<number> {
+  // `--no-color` is accepted by every command.
+  if (args.includes("--no-color")) {
+    disableColor();
+    args = args.filter((a) => a !== "--no-color");
+  }
+  // `skillscope help CMD` is `skillscope CMD --help`.
+  if (args[0] === "help" && args.length === 2) {
+    return await runCli([args[1]!, "--help"]);
+  }
   const [first, ...rest] = args;
   if (
     first === undefined || first === "-h" || first === "--help" ||
@@ -211,6 +226,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
       writeErr(`skillscope: ${error.message}\n`);
       return EXIT.failure;
     }
+    if (error instanceof OutputClosed) return EXIT.ok; // `| head`: quietly
     if (error instanceof CliError) {
       writeErr(`skillscope: ${error.message}\n`);
       return error.exitCode;

@@ -10,7 +10,7 @@ import { discoverUninterrupted } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import type { OptionValues } from "./command.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
-import { discoverOptionsFrom } from "./root_options.ts";
+import { discoverOptionsFrom, shownDiagnostics } from "./root_options.ts";
 
 /**
  * Opens the skill set the root options describe.
@@ -32,7 +32,9 @@ export async function openSkillSet(
       await discoverUninterrupted(discoverOptions),
     );
   if (options.report) {
-    for (const d of set.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
+    for (const d of shownDiagnostics(set.diagnostics, values)) {
+      writeErr(`${formatDiagnostic(d)}\n`);
+    }
   }
   return set;
 }

@@ -7,7 +7,7 @@
  */
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { field, writeBytes, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
@@ -58,8 +58,7 @@ export const assetCommand: Command = {
       writeOut(new TextDecoder().decode(bytes));
       return EXIT.ok;
     }
-    let rest = bytes;
-    while (rest.length > 0) rest = rest.subarray(Deno.stdout.writeSync(rest));
+    writeBytes(Deno.stdout, bytes);
     return EXIT.ok;
   },
 };

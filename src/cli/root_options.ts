@@ -9,6 +9,9 @@ import type { DiscoverOptions } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
+import { join } from "../shared/path.ts";
+import { isFileSync } from "../shared/fs_checks.ts";
+import type { Diagnostic } from "../shared/types.ts";
 
 /** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
 export const ROOT_OPTIONS: OptionDefs = {
@@ -47,6 +50,15 @@ export const ROOT_OPTIONS: OptionDefs = {
     arg: "PAT",
     help: "Drop names matching PAT (repeatable; wins over --include)",
   },
+  quiet: {
+    type: "boolean",
+    short: "q",
+    help: "Print no warnings and no summary, only errors and results",
+  },
+  verbose: {
+    type: "boolean",
+    help: "Also report default roots that do not exist",
+  },
 };
 
 /** The `Roots:` block of a command that discovers skills. */
@@ -72,17 +84,30 @@ export function jsonOption(help = "Print JSON"): OptionDefs {
  * @returns Discovery options.
  * @throws {UsageError} for an unknown client.
  */
-export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
+export function discoverOptionsFrom(
+  values: OptionValues,
+  extraRoots: readonly string[] = [],
+): DiscoverOptions {
   const strings = (key: string): string[] =>
     (values[key] as (string | boolean)[] | undefined ?? []).filter((
       v,
     ): v is string => typeof v === "string");
-  const roots = strings("root");
+  const roots = [...strings("root"), ...extraRoots];
   const clients = strings("client");
   const recursive = values.recursive === true;
   let sources;
   if (roots.length > 0) {
-    sources = roots.map((root) => directorySource(root, { recursive }));
+    // A root named on the command line must exist; a root that is itself a
+    // skill directory is that one skill.
+    sources = roots.map((root) =>
+      isFileSync(join(root, "SKILL.md"))
+        ? directorySource(root, {
+          recursive: true,
+          maxDepth: 0,
+          required: true,
+        })
+        : directorySource(root, { recursive, required: true })
+    );
   } else {
     try {
       sources = defaultSources({
@@ -95,6 +120,25 @@ export function discoverOptionsFrom(values: OptionValues): DiscoverOptions {
     }
   }
   return { sources, include: strings("include"), exclude: strings("exclude") };
+}
+
+/**
+ * The diagnostics a person should see: default roots that do not exist are
+ * normal and shown only with `--verbose`; `--quiet` keeps only errors.
+ *
+ * @param diagnostics The discovery's diagnostics.
+ * @param values Parsed option values.
+ * @returns Those to print.
+ */
+export function shownDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  values: OptionValues,
+): Diagnostic[] {
+  return diagnostics.filter((d) => {
+    if (values.quiet === true && d.level !== "error") return false;
+    if (d.code === "root-missing" && values.verbose !== true) return false;
+    return true;
+  });
 }
 
 /**

@@ -9,7 +9,18 @@ import type { Diagnostic } from "../shared/types.ts";
 import { jsonOption } from "./root_options.ts";
 import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { field, formatDiagnostic, writeJson, writeOut } from "./io.ts";
+import {
+  field,
+  formatDiagnostic,
+  writeErr,
+  writeJson,
+  writeOut,
+} from "./io.ts";
+import { dirname, join } from "../shared/path.ts";
+import { isFileSync } from "../shared/fs_checks.ts";
+import { discoverUninterrupted } from "../discover/discover.ts";
+import { directorySource } from "../discover/sources.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
 
 /** One entry of `validate --json`. */
 interface ValidateEntry {
@@ -21,16 +32,35 @@ interface ValidateEntry {
 /** The `validate` command. */
 export const validateCommand: Command = {
   name: "validate",
-  usage: "validate PATH... [--strict] [--json]",
+  usage: "validate PATH... [--lenient] [--allow-field NAME]... [--json]",
   description:
-    "Validates each PATH, a skill directory or its SKILL.md. Only the head of\nSKILL.md is read.",
+    `A linter for skills: validates each PATH, a skill directory, its SKILL.md,
+or a directory of skills, against the specification. Strict by default, as
+the reference validator: every rule is an error. Only the head of SKILL.md
+is read. Ends with a summary on stderr.`,
   groups: [{
     title: "Options",
     options: {
-      strict: {
+      lenient: {
         type: "boolean",
         help:
-          'Every violation is an error (unknown fields, a description over 1024 characters, YAML that only parses after quoting ": ")',
+          "Only what a loader would refuse is an error; the rest are warnings, and other agents' fields pass",
+      },
+      strict: {
+        type: "boolean",
+        help: "Every rule is an error (the default)",
+      },
+      "allow-field": {
+        type: "string",
+        multiple: true,
+        arg: "NAME",
+        help:
+          "Accept this field outside the specification (globs, paths, disable-model-invocation, …)",
+      },
+      quiet: {
+        type: "boolean",
+        short: "q",
+        help: "Print only the skills with errors, and no summary",
       },
       ...jsonOption('Print [{ "path", "valid", "diagnostics" }]'),
     },
@@ -43,10 +73,17 @@ export const validateCommand: Command = {
         '"validate" needs at least one PATH\nRun "skillscope validate --help" for usage',
       );
     }
-    const strict = values.strict === true;
+    if (values.lenient === true && values.strict === true) {
+      throw new UsageError("Use --lenient or --strict, not both");
+    }
+    const strict = values.lenient !== true;
+    const allowFields = (values["allow-field"] as string[] | undefined) ?? [];
     const entries: ValidateEntry[] = [];
-    for (const path of positionals) {
-      const diagnostics = await validateSkillDir(path, { strict });
+    for (const path of await expandPaths(positionals)) {
+      const diagnostics = await validateSkillDir(path, {
+        strict,
+        ...(allowFields.length === 0 ? {} : { allowFields }),
+      });
       entries.push({
         path,
         valid: !diagnostics.some((d) => d.level === "error"),
@@ -58,24 +95,67 @@ export const validateCommand: Command = {
     } else {
       const lines: string[] = [];
       for (const entry of entries) {
-        const errors = entry.diagnostics.filter((d) =>
-          d.level === "error"
-        ).length;
-        const warnings = entry.diagnostics.length - errors;
-        const counts = entry.diagnostics.length === 0
-          ? ""
-          : ` (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${
-            warnings === 1 ? "" : "s"
-          })`;
-        lines.push(
-          `${entry.valid ? "ok" : "invalid"}  ${field(entry.path)}${counts}`,
-        );
-        for (const d of entry.diagnostics) {
-          lines.push(`  ${formatDiagnostic(d)}`);
-        }
+        const shown = values.quiet === true
+          ? entry.diagnostics.filter((d) => d.level === "error")
+          : entry.diagnostics;
+        if (values.quiet === true && entry.valid) continue;
+        lines.push(`${entry.valid ? "ok" : "invalid"}  ${field(entry.path)}`);
+        for (const d of shown) lines.push(`  ${formatDiagnostic(d)}`);
       }
-      writeOut(`${lines.join("\n")}\n`);
+      if (lines.length > 0) writeOut(`${lines.join("\n")}\n`);
+      if (values.quiet !== true) {
+        const problems = entries.reduce((n, e) => n + e.diagnostics.length, 0);
+        const withProblems = entries.filter((e) =>
+          e.diagnostics.length > 0
+        ).length;
+        writeErr(
+          problems === 0
+            ? `Checked ${entries.length} skill${
+              entries.length === 1 ? "" : "s"
+            }\n`
+            : `Found ${problems} problem${
+              problems === 1 ? "" : "s"
+            } in ${withProblems} skill${
+              withProblems === 1 ? "" : "s"
+            } (checked ${entries.length})\n`,
+        );
+      }
     }
     return entries.every((e) => e.valid) ? EXIT.ok : EXIT.failure;
   },
 };
+
+/**
+ * The skills the arguments name: a skill directory or its SKILL.md as is; a
+ * directory without SKILL.md is a directory of skills (each directory below
+ * it holding one, any depth up to 6).
+ */
+async function expandPaths(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    let isDir = false;
+    try {
+      isDir = Deno.statSync(path).isDirectory;
+    } catch {
+      isDir = false; // validateSkillDir reports it
+    }
+    if (!isDir || isFileSync(join(path, "SKILL.md"))) {
+      out.push(path);
+      continue;
+    }
+    const found = await discoverUninterrupted({
+      sources: [directorySource(path, { recursive: true })],
+      cache: false,
+    });
+    const dirs = found.skills.filter(isDirectorySkill).map((s) => s.dir);
+    // A skill that failed to load is validated too, so its problem shows.
+    for (const d of found.diagnostics) {
+      if (d.path?.endsWith("SKILL.md") && !dirs.includes(dirname(d.path))) {
+        dirs.push(dirname(d.path));
+      }
+    }
+    if (dirs.length === 0) out.push(path); // reported as skill-md-missing
+    else out.push(...[...new Set(dirs)].sort());
+  }
+  return out;
+}

@@ -97,6 +97,8 @@ export function* dedupeSteps(
       loser: skillLocation(skill),
     });
     shadowed.push(report);
+    // Overriding a bundled default is intended: reported, not warned about.
+    if (skill.source.overridable === true) continue;
     diagnostics.push({
       level: "warning",
       code: "skill-shadowed",

@@ -305,12 +305,17 @@ function* discoverSteps(
   const keep = nameFilter(options.include, options.exclude);
   const collected: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
+  // The files of skills filtered out: their diagnostics go with them.
+  const dropped = new Set<string>();
   let count = 0;
   for (const part of parts) {
-    diagnostics.push(...part.diagnostics);
     for (const skill of part.skills) {
       if ((++count & 4095) === 0) yield;
       if (keep(skill.name)) collected.push(skill);
+      else if (skill.path !== undefined) dropped.add(skill.path);
+    }
+    for (const d of part.diagnostics) {
+      if (d.path === undefined || !dropped.has(d.path)) diagnostics.push(d);
     }
   }
   const deduped = yield* dedupeSteps(collected);

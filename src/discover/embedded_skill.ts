@@ -111,7 +111,13 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
   if (kept.diagnostic) diagnostics.push(kept.diagnostic);
   const skill = buildSkill(kept.fields, kept.frontmatter, {
     fallbackName: input.name,
-    source: Object.freeze({ kind: "embedded", key }),
+    source: Object.freeze({
+      kind: "embedded",
+      key,
+      ...((input.overridable ?? (input.scope ?? "bundled") === "bundled")
+        ? { overridable: true }
+        : {}),
+    }),
     scope: input.scope ?? "bundled",
     body,
   });

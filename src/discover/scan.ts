@@ -122,6 +122,7 @@ export function* scanDirectory(
   const origin: SkillOrigin = Object.freeze({
     kind: "directory",
     key: canonicalRoot,
+    ...(source.overridable ? { overridable: true } : {}),
   });
   const context: LoadContext = {
     source,
@@ -254,7 +255,8 @@ function* scanRecursive(
         continue;
       }
       if (depth + 1 > source.maxDepth) {
-        if (!depthNoted) {
+        // maxDepth 0 asks for the root alone: nothing below it was missed.
+        if (!depthNoted && source.maxDepth > 0) {
           depthNoted = true;
           truncated(context, `the depth limit of ${source.maxDepth}`, child);
         }

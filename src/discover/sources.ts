@@ -36,7 +36,7 @@ export const MAX_FLAT_ROOT_DIRS = 100_000;
 export interface DirectorySourceOptions {
   /** Find skills at any depth below the root, not only in its immediate subdirectories. Default `false`. */
   recursive?: boolean;
-  /** Deepest directory level searched when recursive (the root's children are level 1). Default 6. */
+  /** Deepest directory level searched when recursive (the root's children are level 1; 0 = the root alone, as one skill directory). Default 6. */
   maxDepth?: number;
   /**
    * Most directories visited per root: default 2000 when recursive,
@@ -50,6 +50,12 @@ export interface DirectorySourceOptions {
   scope?: string;
   /** A missing root is an error instead of a warning. Default `false`. */
   required?: boolean;
+  /**
+   * Its skills are defaults meant to be overridden: an earlier source's
+   * skill of the same name shadows them without a `skill-shadowed` warning.
+   * Default `false`.
+   */
+  overridable?: boolean;
   /**
    * What a missing read permission does: `"throw"` a `PermissionDeniedError`
    * (default) or `"skip"` the root with a warning (used by `defaultSources`).
@@ -87,6 +93,8 @@ export interface DirectorySource {
   readonly scope: string | undefined;
   /** Whether a missing root is an error. */
   readonly required: boolean;
+  /** Whether its skills are overridable defaults (shadowed silently). */
+  readonly overridable: boolean;
   /** Missing permission: throw or skip. */
   readonly onPermissionDenied: "throw" | "skip";
 }
@@ -119,6 +127,12 @@ export interface EmbeddedSkillInput {
   globs?: string[];
   /** OR-ed with `alwaysApply` from `content`. */
   alwaysApply?: boolean;
+  /**
+   * A default meant to be overridden; default `true` for the `"bundled"`
+   * scope: a skill of the same name from an earlier source shadows it
+   * without a warning.
+   */
+  overridable?: boolean;
   /** Bundled files by relative path. */
   assets?: Record<string, string | Uint8Array>;
   /** Scope label. Default `"bundled"`. */
@@ -230,6 +244,7 @@ export function directorySource(
     followSymlinks: options.followSymlinks ?? true,
     scope: options.scope,
     required: options.required ?? false,
+    overridable: options.overridable ?? false,
     onPermissionDenied: options.onPermissionDenied ?? "throw",
   });
 }

@@ -19,8 +19,26 @@ export const SPEC_FIELDS: ReadonlySet<string> = new Set([
   "allowed-tools",
 ]);
 
-/** Fields other agents define: silent when lenient, `unknown-field` when strict. */
+/**
+ * Fields other agents define (Claude Code, Cursor, Copilot, Codex, …):
+ * silent when lenient, `extension-field` when strict unless allowed.
+ *
+ * @example Usage
+ * ```ts
+ * import { KNOWN_EXTENSION_FIELDS, validateSkillMd } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(KNOWN_EXTENSION_FIELDS.has("disable-model-invocation"));
+ * const text = "---\nname: demo\ndescription: d\nglobs: ['*.ts']\n---\n";
+ * assert.deepEqual(validateSkillMd(text, { dirName: "demo", strict: true }).map((d) => d.code), ["extension-field"]);
+ * assert.deepEqual(validateSkillMd(text, { dirName: "demo", strict: true, allowFields: ["globs"] }), []);
+ * ```
+ */
 export const KNOWN_EXTENSION_FIELDS: ReadonlySet<string> = new Set([
+  "arguments",
+  "context",
+  "agent",
+  "hooks",
   "globs",
   "paths",
   "alwaysApply",
@@ -48,6 +66,8 @@ export interface FieldContext {
   readonly dirName?: string | undefined;
   /** Strict mode: every finding is an error, extension fields included. */
   readonly strict: boolean;
+  /** Fields strict mode accepts without a finding. */
+  readonly allowFields?: readonly string[];
   /** 1-based file line of a top-level key (called only when reporting). */
   readonly lineOf: (key: string) => number | undefined;
 }
@@ -266,7 +286,16 @@ function checkUnknownFields(step: FieldStep): void {
   const { data, file, report, context } = step;
   for (const key of Object.keys(data)) {
     if (SPEC_FIELDS.has(key)) continue;
-    if (!context.strict && KNOWN_EXTENSION_FIELDS.has(key)) continue;
+    if (context.allowFields?.includes(key)) continue;
+    if (KNOWN_EXTENSION_FIELDS.has(key)) {
+      if (!context.strict) continue;
+      report(
+        "extension-field",
+        `"${key}" is another agent's field, outside the specification (allow it with --allow-field ${key})`,
+        key,
+      );
+      continue;
+    }
     report(
       "unknown-field",
       `Unknown field "${

@@ -34,6 +34,11 @@ export interface ParseOptions {
   dirName?: string;
   /** Strict mode: every finding is an error, other agents' fields included. */
   strict?: boolean;
+  /**
+   * Fields outside the specification that strict mode accepts without a
+   * finding (`"globs"`, `"paths"`, …; see `KNOWN_EXTENSION_FIELDS`).
+   */
+  allowFields?: readonly string[];
 }
 
 /** The analysed frontmatter of one skill. */
@@ -75,6 +80,9 @@ export function analyzeFrontmatter(
     path,
     dirName: options.dirName,
     strict,
+    ...(options.allowFields === undefined
+      ? {}
+      : { allowFields: options.allowFields }),
     lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
   });
   diagnostics.push(...checked.diagnostics);

@@ -45,6 +45,8 @@ export interface ValidateOptions {
    * unquoted-colon repair. Default `false` (the lenient rules of discovery).
    */
   strict?: boolean;
+  /** Fields outside the specification that strict mode accepts (see `KNOWN_EXTENSION_FIELDS`). */
+  allowFields?: readonly string[];
 }
 
 /**
@@ -231,6 +233,9 @@ export function validateSkillDirSync(
       path: file,
       dirName: basename(dir),
       strict: options.strict ?? false,
+      ...(options.allowFields === undefined
+        ? {}
+        : { allowFields: options.allowFields }),
       yamlLine: head.yamlLine,
     }).diagnostics;
   } catch (error) {

@@ -44,10 +44,12 @@ export interface CatalogOptions {
   /** Output format. Default `"xml"`. */
   format?: CatalogFormat;
   /**
-   * Budget in characters (JavaScript string length). Over budget, descriptions
+   * Budget in characters (JavaScript string length). Over budget, locations
+   * are left out first (a model chooses by description), then descriptions
    * are shortened evenly (to no less than 32 characters), then dropped, then
    * whole skills are omitted (last by name first) and a final line says how
-   * many. The output never exceeds the budget.
+   * many. The output never exceeds the budget; when not even one name fits,
+   * it is empty (see `renderCatalogWithReport`).
    */
   maxChars?: number;
 }
@@ -61,7 +63,7 @@ interface Layout {
   /** Footer, including the omission note when `omitted > 0`; `empty` when no entry precedes it. */
   footer(omitted: number, empty: boolean): string;
   /** Everything of one entry except the description text. */
-  frame(skill: Skill, withDescription: boolean): string;
+  frame(skill: Skill, withDescription: boolean, withLocation: boolean): string;
   /** The description inside the entry, already shortened. */
   describe(text: string): string;
   /** Where the description goes inside `frame` (index), for assembling. */
@@ -93,9 +95,11 @@ function layoutOf(format: CatalogFormat): Layout {
           n,
           empty,
         ) => (n > 0 ? `${empty ? "" : "\n"}- … and ${note(n)}` : ""),
-        frame: (s, d) =>
+        frame: (s, d, l) =>
           `- ${markdownField(s.name)}${d ? `: ${HOLE}` : ""}${
-            s.path === undefined ? "" : ` (file: ${markdownField(s.path)})`
+            s.path === undefined || !l
+              ? ""
+              : ` (file: ${markdownField(s.path)})`
           }`,
         describe: markdownField,
         put: (frame, d) => frame.replace(HOLE, () => d),
@@ -105,11 +109,13 @@ function layoutOf(format: CatalogFormat): Layout {
         header: '{"skills":[',
         sep: ",",
         footer: (n) => `],"omitted":${n}}`,
-        frame: (s, d) =>
+        frame: (s, d, l) =>
           `{"name":${JSON.stringify(s.name)}${
             d ? `,"description":${HOLE}` : ""
           }${
-            s.path === undefined ? "" : `,"location":${JSON.stringify(s.path)}`
+            s.path === undefined || !l
+              ? ""
+              : `,"location":${JSON.stringify(s.path)}`
           }}`,
         describe: (text) => JSON.stringify(text),
         put: (frame, d) => frame.replace(HOLE, () => d),
@@ -137,11 +143,11 @@ function xmlLayout(
       `${empty ? "" : "\n"}</available_skills>${
         n > 0 ? `\n<!-- ${note(n)} -->` : ""
       }`,
-    frame: (s, d) =>
+    frame: (s, d, l) =>
       `<skill>${afterSkill}${element("name", escape(s.name))}${
         d ? element("description", HOLE) : ""
       }${
-        s.path === undefined ? "" : element("location", escape(s.path))
+        s.path === undefined || !l ? "" : element("location", escape(s.path))
       }</skill>`,
     describe: escape,
     put: (frame, d) => frame.replace(HOLE, () => d),
@@ -206,25 +212,65 @@ export function renderCatalog(
   skills: readonly Skill[],
   options: CatalogOptions = {},
 ): string {
+  return renderCatalogWithReport(skills, options).text;
+}
+
+/** What a budget cut from a catalog (see {@linkcode renderCatalogWithReport}). */
+export interface CatalogCuts {
+  /** Locations were left out (they go first: a model chooses by description). */
+  readonly locationsDropped: boolean;
+  /** Descriptions were shortened to this many characters. */
+  readonly descriptionsShortenedTo?: number;
+  /** Descriptions were left out. */
+  readonly descriptionsDropped: boolean;
+  /** Skills left out entirely (the last by name). */
+  readonly omitted: number;
+  /** Not even one skill's name fits: the text is empty. */
+  readonly nothingFits: boolean;
+}
+
+/**
+ * {@linkcode renderCatalog}, with what the budget cut: first the locations,
+ * then descriptions are shortened evenly (to no less than 32 characters),
+ * then dropped, then whole skills are omitted from the end.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, discoverSync, renderCatalogWithReport } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const description = "Says hi to everyone who asks for a greeting, in any language and any tone";
+ * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description, content: "" })] });
+ * const { text, cuts } = renderCatalogWithReport(skills, { format: "json", maxChars: 100 });
+ * assert.ok(text.length <= 100);
+ * assert.ok(cuts.descriptionsShortenedTo !== undefined && cuts.descriptionsShortenedTo < description.length);
+ * assert.equal(cuts.descriptionsDropped, false);
+ * ```
+ *
+ * @param skills The skills (any order).
+ * @param options Format and budget.
+ * @returns The text and the cuts.
+ * @throws {TypeError} for an unknown format.
+ */
+export function renderCatalogWithReport(
+  skills: readonly Skill[],
+  options: CatalogOptions = {},
+): { text: string; cuts: CatalogCuts } {
   const layout = layoutOf(options.format ?? "xml");
-  if (skills.length === 0) return "";
+  const none: CatalogCuts = {
+    locationsDropped: false,
+    descriptionsDropped: false,
+    omitted: 0,
+    nothingFits: false,
+  };
+  if (skills.length === 0) return { text: "", cuts: none };
   const sorted = [...skills].sort((
     a,
     b,
   ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
   const descriptions = sorted.map((s) => s.description);
-  const frames = sorted.map((s) => layout.frame(s, true));
-  const render = (max: number): string =>
-    layout.header +
-    sorted.map((_, i) =>
-      layout.put(frames[i]!, layout.describe(shorten(descriptions[i]!, max)))
-    ).join(layout.sep) +
-    layout.footer(0, false);
-
-  const fixed = layout.header.length + layout.footer(0, false).length +
-    layout.sep.length * (sorted.length - 1) +
-    frames.reduce((sum, f) => sum + f.length - HOLE.length, 0);
+  const hasLocations = sorted.some((s) => s.path !== undefined);
   // Length of every entry's description at a cap of `max` characters. Texts
   // the format leaves as they are (plus a fixed wrapper, e.g. JSON quotes) are
   // measured arithmetically; the others are rendered.
@@ -248,31 +294,67 @@ export function renderCatalog(
     return total;
   };
   const longest = descriptions.reduce((m, d) => Math.max(m, d.length), 0);
-  if (fixed + describedLength(longest) <= budget) return render(longest);
+  const attempt = (withLocation: boolean) => {
+    const frames = sorted.map((s) => layout.frame(s, true, withLocation));
+    const fixed = layout.header.length + layout.footer(0, false).length +
+      layout.sep.length * (sorted.length - 1) +
+      frames.reduce((sum, f) => sum + f.length - HOLE.length, 0);
+    const render = (max: number): string =>
+      layout.header +
+      sorted.map((_, i) =>
+        layout.put(frames[i]!, layout.describe(shorten(descriptions[i]!, max)))
+      ).join(layout.sep) +
+      layout.footer(0, false);
+    return { fixed, render };
+  };
 
-  // 1. Shorten evenly: the largest cap that fits.
-  if (fixed + describedLength(MIN_DESCRIPTION_CHARS) <= budget) {
+  // 0. Everything; 1. without locations.
+  const full = attempt(true);
+  if (full.fixed + describedLength(longest) <= budget) {
+    return { text: full.render(longest), cuts: none };
+  }
+  const noLocation = hasLocations ? attempt(false) : full;
+  const locationsDropped = hasLocations;
+  if (noLocation.fixed + describedLength(longest) <= budget) {
+    return {
+      text: noLocation.render(longest),
+      cuts: { ...none, locationsDropped },
+    };
+  }
+  // 2. Shorten descriptions evenly: the largest cap that fits.
+  if (noLocation.fixed + describedLength(MIN_DESCRIPTION_CHARS) <= budget) {
     let lo = MIN_DESCRIPTION_CHARS;
     let hi = longest;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (fixed + describedLength(mid) <= budget) lo = mid;
+      if (noLocation.fixed + describedLength(mid) <= budget) lo = mid;
       else hi = mid - 1;
     }
-    return render(lo);
+    return {
+      text: noLocation.render(lo),
+      cuts: { ...none, locationsDropped, descriptionsShortenedTo: lo },
+    };
   }
 
-  // 2. Drop descriptions; 3. omit skills from the end.
-  const bare = sorted.map((s) => layout.frame(s, false));
+  // 3. Drop descriptions; 4. omit skills from the end.
+  const bare = sorted.map((s) => layout.frame(s, false, false));
   const prefix = [0];
   for (let i = 0; i < bare.length; i++) {
     prefix.push(prefix[i]! + bare[i]!.length + (i > 0 ? layout.sep.length : 0));
   }
-  for (let kept = sorted.length; kept >= 0; kept--) {
-    const footer = layout.footer(sorted.length - kept, kept === 0);
+  for (let kept = sorted.length; kept >= 1; kept--) {
+    const footer = layout.footer(sorted.length - kept, false);
     if (layout.header.length + prefix[kept]! + footer.length <= budget) {
-      return layout.header + bare.slice(0, kept).join(layout.sep) + footer;
+      return {
+        text: layout.header + bare.slice(0, kept).join(layout.sep) + footer,
+        cuts: {
+          ...none,
+          locationsDropped,
+          descriptionsDropped: true,
+          omitted: sorted.length - kept,
+        },
+      };
     }
   }
-  return "";
+  return { text: "", cuts: { ...none, nothingFits: true } };
 }

@@ -194,6 +194,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "warning",
     summary: "`alwaysApply` / `always_apply` is not a boolean",
   },
+  "extension-field": {
+    lenient: "warning",
+    summary:
+      "A field another agent defines (globs, paths, disable-model-invocation, …): reported only when strict, unless allowed",
+  },
   "unknown-field": {
     lenient: "warning",
     summary:

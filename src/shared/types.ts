@@ -72,6 +72,7 @@ export type RuleCode =
   | "globs-invalid"
   | "always-apply-not-boolean"
   | "unknown-field"
+  | "extension-field"
   | "dir-read-failed"
   | "frontmatter-capped"
   | "embed-truncated"
@@ -197,6 +198,12 @@ export interface SkillOrigin {
   readonly kind: "directory" | "embedded" | "remote";
   /** The canonical root of a directory source, `embedded:<name>`, or the server and skill URI of a remote skill. */
   readonly key: string;
+  /**
+   * Its skills are defaults meant to be overridden (bundled skills): a skill
+   * of the same name from an earlier source shadows them without a warning
+   * (the shadow report remains).
+   */
+  readonly overridable?: boolean;
 }
 
 /**

@@ -1,0 +1,130 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `init NAME`: a new skill directory whose SKILL.md passes strict validation
+ * and says what to write.
+ *
+ * @module
+ */
+import { join, resolve } from "../shared/path.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
+import type { Command } from "./command.ts";
+import { CliError, EXIT, UsageError } from "./errors.ts";
+import { field, writeOut } from "./io.ts";
+import { expectArgs } from "./root_options.ts";
+
+const PARTS = ["scripts", "references", "assets"] as const;
+
+const README: Record<(typeof PARTS)[number], string> = {
+  scripts:
+    "Scripts the instructions tell the agent to run, e.g. `scripts/extract.py`.\n",
+  references:
+    "Longer documents the agent reads only when the instructions point to them.\n",
+  assets: "Templates, images and other files the skill's output uses.\n",
+};
+
+/** The SKILL.md of a new skill. */
+function skillMdOf(name: string): string {
+  return `---
+name: ${name}
+description: >-
+  TODO: say what this skill does and when to use it, in one or two sentences.
+  Agents read only this description to decide whether to load the skill, e.g.
+  "Fills PDF forms. Use when the user asks to fill, read or merge PDF files."
+---
+
+# ${name}
+
+TODO: the instructions the agent follows once the skill is active: the steps,
+the conventions to keep, and a short example of a good result.
+`;
+}
+
+/** `init NAME`. */
+export const initCommand: Command = {
+  name: "init",
+  usage: "init NAME [--dir D] [--with scripts,references,assets]",
+  description:
+    `Creates D/NAME (default: ./NAME) with a SKILL.md holding the name and a
+description placeholder that says what to write; it passes "skillscope
+validate" as it is. --with adds the optional folders, each with a README.
+Never overwrites: an existing NAME is an error.`,
+  groups: [{
+    title: "Options",
+    options: {
+      dir: {
+        type: "string",
+        arg: "D",
+        help: "Where to create the skill directory (default: the current one)",
+      },
+      with: {
+        type: "string",
+        multiple: true,
+        arg: "PARTS",
+        help:
+          "Also create scripts/, references/ and/or assets/ (comma-separated)",
+      },
+    },
+  }],
+  run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope init NAME");
+    if (!isValidSkillName(name!)) {
+      throw new UsageError(
+        `"${
+          field(name!)
+        }" is not a valid skill name: use lowercase letters, digits and single hyphens, at most 64 characters (e.g. pdf-tools)`,
+      );
+    }
+    const parts = ((values.with as string[] | undefined) ?? [])
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
+    for (const part of parts) {
+      if (!(PARTS as readonly string[]).includes(part)) {
+        throw new UsageError(
+          `--with takes ${PARTS.join(", ")}, not "${field(part)}"`,
+        );
+      }
+    }
+    const dir = resolve(
+      typeof values.dir === "string" ? values.dir : ".",
+      name!,
+    );
+    if (
+      Deno.permissions.querySync({ name: "write", path: dir }).state !==
+        "granted"
+    ) {
+      throw new PermissionDeniedError("write", dir, `--allow-write=${dir}`);
+    }
+    try {
+      Deno.mkdirSync(dir, { recursive: false });
+    } catch (error) {
+      if (error instanceof Deno.errors.AlreadyExists) {
+        throw new CliError(`${dir} already exists; nothing was changed`);
+      }
+      if (error instanceof Deno.errors.NotFound) {
+        throw new CliError(`${resolve(dir, "..")} does not exist`);
+      }
+      throw error;
+    }
+    Deno.writeTextFileSync(join(dir, "SKILL.md"), skillMdOf(name!), {
+      createNew: true,
+    });
+    for (const part of new Set(parts)) {
+      const partDir = join(dir, part);
+      Deno.mkdirSync(partDir);
+      Deno.writeTextFileSync(
+        join(partDir, "README.md"),
+        README[part as (typeof PARTS)[number]],
+      );
+    }
+    writeOut(
+      `Created ${field(join(dir, "SKILL.md"))}${
+        parts.length === 0 ? "" : ` with ${[...new Set(parts)].join("/, ")}/`
+      }\nNext: write its description and instructions, then run "skillscope validate ${
+        field(dir)
+      }"\n`,
+    );
+    return Promise.resolve(EXIT.ok);
+  },
+};

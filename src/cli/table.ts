@@ -1,0 +1,128 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Tables for people: columns sized by display width (CJK and emoji take two
+ * cells, combining marks none), empty columns hidden, and — when a terminal
+ * width is given — the last column (a path) shortened or dropped first, then
+ * the widest text column shortened, so every line fits.
+ *
+ * @module
+ */
+
+// East Asian Wide and Fullwidth ranges, and emoji shown as pictures.
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]|\p{Emoji_Presentation}/u;
+const ZERO = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+/**
+ * The number of terminal cells `text` takes.
+ *
+ * @param text Text without control characters (escape it first).
+ * @returns Its display width.
+ */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const c of text) {
+    if (ZERO.test(c)) continue;
+    width += WIDE.test(c) ? 2 : 1;
+  }
+  return width;
+}
+
+/**
+ * `text` cut to at most `width` cells, with `…` when cut (at the end, or at
+ * the start with `fromStart`, which keeps the end of a path).
+ *
+ * @param text The text.
+ * @param width The most cells.
+ * @param fromStart Cut the start instead of the end.
+ * @returns The text, fitting.
+ */
+export function fitWidth(
+  text: string,
+  width: number,
+  fromStart = false,
+): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return "";
+  const chars = [...text];
+  if (fromStart) chars.reverse();
+  let out = "";
+  let used = 0;
+  for (const c of chars) {
+    const w = ZERO.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+    if (used + w > width - 1) break;
+    out = fromStart ? c + out : out + c;
+    used += w;
+  }
+  return fromStart ? `…${out}` : `${out}…`;
+}
+
+/** Options of {@linkcode renderTable}. */
+export interface TableOptions {
+  /** The terminal's width; none = no limit (stable output for pipes). */
+  readonly width?: number;
+  /** The column shortened before the others (default: the widest but the first). */
+  readonly shrink?: number;
+  /** The column dropped when even shortened it does not fit (default: the last). */
+  readonly drop?: number;
+}
+
+/**
+ * Lays out a table: two spaces between columns, no trailing spaces, empty
+ * columns hidden; fitted to `width` when given.
+ *
+ * @param header The column titles.
+ * @param rows The cells (already escaped for the terminal).
+ * @param options The width and which columns give way.
+ * @returns The lines, each ending in `\n`.
+ */
+export function renderTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  options: TableOptions = {},
+): string {
+  let columns = header.map((_, i) => i).filter((i) =>
+    rows.some((row) => (row[i] ?? "") !== "")
+  );
+  const widthOf = (i: number) =>
+    Math.max(
+      displayWidth(header[i]!),
+      ...rows.map((row) => displayWidth(row[i] ?? "")),
+    );
+  const widths = new Map(columns.map((i) => [i, widthOf(i)]));
+  const total = () =>
+    columns.reduce((n, i) => n + widths.get(i)!, 0) + 2 * (columns.length - 1);
+  const limit = options.width;
+  if (limit !== undefined && total() > limit) {
+    const drop = options.drop ?? header.length - 1;
+    // The droppable column (a path) gives way first: shortened to at least
+    // 20 cells, else dropped.
+    if (columns.includes(drop)) {
+      const excess = total() - limit;
+      const shortened = widths.get(drop)! - excess;
+      if (shortened >= Math.min(20, widths.get(drop)!)) {
+        widths.set(drop, shortened);
+      } else {
+        columns = columns.filter((i) => i !== drop);
+      }
+    }
+    if (total() > limit) {
+      const shrink = options.shrink ??
+        columns.slice(1).reduce(
+          (a, b) => (widths.get(b)! > widths.get(a)! ? b : a),
+          columns[1] ?? columns[0]!,
+        );
+      const excess = total() - limit;
+      widths.set(shrink, Math.max(1, widths.get(shrink)! - excess));
+    }
+  }
+  const drop = options.drop ?? header.length - 1;
+  const line = (cells: readonly string[]) =>
+    columns.map((i, k) => {
+      const fitted = fitWidth(cells[i] ?? "", widths.get(i)!, i === drop);
+      return k === columns.length - 1
+        ? fitted
+        : fitted + " ".repeat(widths.get(i)! - displayWidth(fitted));
+    }).join("  ").trimEnd();
+  return [header, ...rows].map((row) => `${line(row)}\n`).join("");
+}
