@@ -108,6 +108,21 @@ Deno.test("diagnostics of skills filtered out by --exclude are left out too", as
   assert.equal(filtered.stderr, "3 skills\n");
 });
 
+Deno.test("every command's help has usage, description, options and examples, in that order", async () => {
+  const { COMMANDS } = await import("../src/cli/main.ts");
+  const { commandHelp } = await import("../src/cli/command.ts");
+  for (const entry of COMMANDS) {
+    const help = commandHelp(await entry.load());
+    const usage = help.indexOf("Usage: skillscope ");
+    const options = help.search(/\n\n(?:Options|Roots):\n/);
+    const examples = help.indexOf("\n\nExamples:\n  skillscope ");
+    assert.ok(
+      usage === 0 && options > 0 && examples > options,
+      `${entry.name}:\n${help}`,
+    );
+  }
+});
+
 Deno.test("help CMD is CMD --help; every help has usage, description and options", async () => {
   for (const command of ["list", "validate", "install", "audit", "init"]) {
     const a = await runCli(["help", command]);

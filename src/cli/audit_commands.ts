@@ -118,6 +118,11 @@ a severity (critical, high, medium, low), file:line:col and an escaped
 snippet. PATH is a skill directory or a folder of skills; NAME a skill in the
 roots; none = every skill in the roots. Exit 1 when a finding reaches
 --fail-on (default high).`,
+  examples: [
+    "skillscope audit",
+    "skillscope audit ./my-skill --fail-on critical",
+    "skillscope audit --root ~/.claude/skills --json",
+  ],
   groups: [ROOTS_GROUP, {
     title: "Options",
     options: {
@@ -169,6 +174,10 @@ beside its directory. SkillSet.open({ requireApproval: true }) and
 "mcp --require-approval" then serve it only while its files are unchanged.
 The skill is audited first; a critical finding refuses the approval (exit 1)
 unless --force.`,
+  examples: [
+    "skillscope approve pdf-tools",
+    "skillscope mcp --require-approval",
+  ],
   groups: [ROOTS_GROUP, {
     title: "Options",
     options: {

@@ -53,7 +53,9 @@ export interface Command {
   readonly description: string;
   /** Its options; `-h, --help` is added to the last block. */
   readonly groups: readonly OptionGroup[];
-  /** Text after the options (e.g. exit codes). */
+  /** Example command lines, shown under `Examples:`. */
+  readonly examples?: readonly string[];
+  /** Text after the options and examples (e.g. exit codes). */
   readonly footer?: string;
   /** Runs the command; resolves to the exit code. */
   run(values: OptionValues, positionals: string[]): Promise<number>;
@@ -86,6 +88,11 @@ export function commandHelp(command: Command): string {
   });
   if (command.groups.length === 0) {
     blocks.push(`Options:\n${optionLine("help", HELP_OPTION)}`);
+  }
+  if (command.examples !== undefined && command.examples.length > 0) {
+    blocks.push(
+      `Examples:\n${command.examples.map((e) => `  ${e}`).join("\n")}`,
+    );
   }
   if (command.footer !== undefined) blocks.push(command.footer);
   return blocks.join("\n\n");

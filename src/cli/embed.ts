@@ -19,6 +19,10 @@ export const embedCommand: Command = {
   usage: "embed DIR [--out FILE.ts] [--import SPEC] [--recursive]",
   description:
     "Generates a module whose default export is SkillSource[]: one embedded skill\nper skill directory in DIR, with SKILL.md and its bundled files (text inline,\nbinary as base64; hidden files left out). Import it and pass it to discover()\nor SkillSet.open(): it needs no permission and no --include in deno compile.\nThe output is deterministic and formatted like deno fmt.",
+  examples: [
+    "skillscope embed ./skills --out bundled_skills.ts",
+    "skillscope embed ./skills --recursive --lenient > bundled.ts",
+  ],
   groups: [{
     title: "Options",
     options: {

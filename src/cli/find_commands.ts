@@ -20,6 +20,10 @@ export const matchCommand: Command = {
   usage: "match PATH... [--json]",
   description:
     'Prints the names of the matching skills.\n--json: { "matched": [{ name, path, globs, alwaysApply }] }.',
+  examples: [
+    "skillscope match db/001_init.sql",
+    "skillscope match src/app.ts --json",
+  ],
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
@@ -48,6 +52,10 @@ export const searchCommand: Command = {
   name: "search",
   usage: "search QUERY [--limit N] [--json]",
   description: "Ranks skills by BM25 over their names and descriptions.",
+  examples: [
+    'skillscope search "fill pdf form"',
+    "skillscope search sql --limit 3 --json",
+  ],
   groups: [ROOTS_GROUP, {
     title: "Options",
     options: {
@@ -103,6 +111,10 @@ export const catalogCommand: Command = {
   usage: "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
   description:
     "Prints the catalog sorted by name; nothing at all when there are no skills.",
+  examples: [
+    "skillscope catalog",
+    "skillscope catalog --format markdown --max-chars 4000",
+  ],
   groups: [ROOTS_GROUP, {
     title: "Options",
     options: {

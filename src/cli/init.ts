@@ -49,6 +49,10 @@ export const initCommand: Command = {
 description placeholder that says what to write; it passes "skillscope
 validate" as it is. --with adds the optional folders, each with a README.
 Never overwrites: an existing NAME is an error.`,
+  examples: [
+    "skillscope init pdf-tools",
+    "skillscope init pdf-tools --dir .agents/skills --with scripts,references",
+  ],
   groups: [{
     title: "Options",
     options: {

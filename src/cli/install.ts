@@ -225,6 +225,11 @@ prompts. Needs --allow-write for the directory and --allow-run=git for git.
 With several --client, the first client's directory holds the real copy and
 skills.lock; the others get a symlink to it (or a copy, with --copy), recorded
 in the lock so verify, update, restore and remove handle them too.`,
+  examples: [
+    "skillscope install owner/repo/skills/pdf",
+    "skillscope install ./collection --all --project",
+    "skillscope install ./pdf --client claude --client codex --project",
+  ],
   groups: [{
     title: "Options",
     options: {
@@ -340,6 +345,10 @@ export const removeCommand: Command = {
   usage: "remove NAME [--dir D] [--project] [--force] [--json]",
   description:
     "Removes the skill's directory and its skills.lock entry together.",
+  examples: [
+    "skillscope remove pdf-tools",
+    "skillscope remove pdf-tools --project --force",
+  ],
   groups: [{
     title: "Options",
     options: {
@@ -373,6 +382,10 @@ export const infoCommand: Command = {
   usage: "info NAME [--dir D] [--project] [--json]",
   description:
     "Shows where an installed skill came from, its hash, and any file that drifted\n(exit 0 either way; verify exits 1 on drift).",
+  examples: [
+    "skillscope info pdf-tools",
+    "skillscope info pdf-tools --json",
+  ],
   groups: [{ title: "Options", options: DIR_OPTIONS }],
   run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope info NAME");
@@ -410,6 +423,10 @@ export const verifyCommand: Command = {
   usage: "verify [--dir D] [--project] [--json]",
   description:
     "Compares every skill in skills.lock with the files on disk. Exit 1 when any\nskill was modified or is missing.",
+  examples: [
+    "skillscope verify",
+    "skillscope verify --project --json",
+  ],
   groups: [{ title: "Options", options: DIR_OPTIONS }],
   async run(values): Promise<number> {
     const report = await verify(targetDir(values));
@@ -439,6 +456,10 @@ export const updateCommand: Command = {
   usage: "update [NAME] [--dir D] [--project] [--force] [--json]",
   description:
     "Re-installs one skill, or every skill in skills.lock, from its recorded source\nand reports the previous and the new hash. A skill whose files were changed\nsince it was installed is left alone (exit 1, the files named) unless --force;\nthen the changed files are kept as a hidden backup in the skills directory.",
+  examples: [
+    "skillscope update",
+    "skillscope update pdf-tools --force",
+  ],
   groups: [{
     title: "Options",
     options: {
@@ -517,6 +538,10 @@ tree hash (exit 1 naming each skill that could not be restored). Skills that
 already match are left alone; one with local changes stops everything
 (exit 1, nothing changed) unless --force. skills.lock is never changed: this
 is what CI runs. Same as "install --frozen".`,
+  examples: [
+    "skillscope restore --project",
+    "skillscope install --frozen --dir .agents/skills",
+  ],
   groups: [{
     title: "Options",
     options: {
@@ -543,6 +568,10 @@ export const checkCommand: Command = {
 up-to-date, update available (old -> new), source unreachable, or locally
 modified. Changes nothing (a git source is fetched into a temporary
 directory). Exit 0 unless a source cannot be reached.`,
+  examples: [
+    "skillscope check",
+    "skillscope check pdf-tools --json",
+  ],
   groups: [{ title: "Options", options: DIR_OPTIONS }],
   async run(values, positionals): Promise<number> {
     const onProgress = progress();

@@ -28,6 +28,11 @@ directory, or a skill directory itself; without one, the default roots.
 Skipped skills and other problems are reported on stderr with their file
 paths, then a count. On a terminal the table fits its width (the path is
 shortened or dropped first); piped, it is stable and unwrapped.`,
+  examples: [
+    "skillscope list",
+    "skillscope list ./skills --json",
+    "skillscope list --client claude --exclude 'test-*'",
+  ],
   groups: [
     ROOTS_GROUP,
     {

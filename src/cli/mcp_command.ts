@@ -21,6 +21,10 @@ resources/directory/read on skill://NAME/PATH) and the tools skills_list,
 skills_read, skills_read_asset, skills_match and skills_search. It watches the
 roots and tells the client when skills change. Diagnostics go to stderr.
 Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
+  examples: [
+    "skillscope mcp --root ./skills",
+    "skillscope mcp --http 8808",
+  ],
   groups: [ROOTS_GROUP, {
     title: "Options",
     options: {

@@ -17,6 +17,10 @@ export const readCommand: Command = {
   usage: "read NAME [--json]",
   description:
     'Prints the body of SKILL.md. --json adds "name", "dir" and "resources".',
+  examples: [
+    "skillscope read pdf-tools",
+    "skillscope read pdf-tools --json",
+  ],
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
@@ -44,6 +48,10 @@ export const assetCommand: Command = {
   usage: "asset NAME RELPATH",
   description:
     'Writes the file\'s bytes to stdout. RELPATH is relative to the skill\ndirectory; absolute paths, ".." and symlinks leading outside the skill are\nrefused (exit 1).',
+  examples: [
+    "skillscope asset pdf-tools references/forms.md",
+    "skillscope asset pdf-tools assets/logo.png > logo.png",
+  ],
   groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
     const [name, path] = expectArgs(
@@ -69,6 +77,10 @@ export const resourcesCommand: Command = {
   usage: "resources NAME [--json]",
   description:
     'Lists the skill\'s files (relative paths; hidden ones skipped).\n--json: { "files", "truncated" }.',
+  examples: [
+    "skillscope resources pdf-tools",
+    "skillscope resources pdf-tools --json",
+  ],
   groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
@@ -92,6 +104,9 @@ export const activateCommand: Command = {
   usage: "activate NAME",
   description:
     'Prints <skill_content name="…"> with the body, the skill directory and its\nfiles.',
+  examples: [
+    "skillscope activate pdf-tools",
+  ],
   groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope activate NAME");

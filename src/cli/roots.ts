@@ -22,6 +22,10 @@ export const rootsCommand: Command = {
   usage: "roots [--client NAME]... [--no-project] [--json]",
   description:
     "Prints the default roots in precedence order with their scope, whether each\nexists, and whether Deno grants read access to it.",
+  examples: [
+    "skillscope roots",
+    "skillscope roots --client codex --json",
+  ],
   groups: [{
     title: "Options",
     options: {

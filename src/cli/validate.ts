@@ -38,6 +38,11 @@ export const validateCommand: Command = {
 or a directory of skills, against the specification. Strict by default, as
 the reference validator: every rule is an error. Only the head of SKILL.md
 is read. Ends with a summary on stderr.`,
+  examples: [
+    "skillscope validate ./skills",
+    "skillscope validate ./my-skill --allow-field globs",
+    "skillscope validate --lenient ./skills --json",
+  ],
   groups: [{
     title: "Options",
     options: {
