@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { SkillParseError } from "../src/shared/errors.ts";
 import { parseSkillMd } from "../src/parse/skill_md.ts";
+import { validateSkillMd } from "../src/parse/validate.ts";
 import { skillMd } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
@@ -201,4 +202,43 @@ Deno.test("parseSkillMd() repairs the colon without touching block scalar conten
   assert.equal(parsed.fields.description, "Use when: asked");
   assert.equal(parsed.frontmatter.notes, "step: one: two\ndone\n");
   assert.equal(parsed.fields.license, "MIT");
+});
+
+Deno.test("parseSkillMd() reads text after a block scalar's | or > on the same line, with a warning (an error when strict)", () => {
+  const cases: [string, string][] = [
+    [
+      "description: | Use when the user asks: for a demo",
+      "Use when the user asks: for a demo",
+    ],
+    [
+      "description: > Use when the user\n  asks for a demo\n  of things\nlicense: MIT",
+      "Use when the user asks for a demo of things",
+    ],
+    ["description: |- Short text\nmetadata:\n  a: b", "Short text"],
+  ];
+  for (const [yaml, expected] of cases) {
+    const text = `---\nname: demo\n${yaml}\n---\n# Body\n`;
+    const parsed = parseSkillMd(text, { dirName: "demo" });
+    assert.equal(parsed.fields.description, expected);
+    assert.deepEqual(
+      parsed.diagnostics.map((d) => [d.code, d.level, d.line, d.column]),
+      [["yaml-invalid", "warning", 3, 14]],
+    );
+    assert.match(
+      parsed.diagnostics[0]!.message,
+      /text after a block scalar's "\|" or ">"/,
+    );
+    const strict = validateSkillMd(text, { dirName: "demo", strict: true });
+    assert.deepEqual(strict.map((d) => [d.code, d.level]), [[
+      "yaml-invalid",
+      "error",
+    ]]);
+  }
+  // A comment after the indicator is valid YAML and stays untouched.
+  const comment = parseSkillMd(
+    "---\nname: demo\ndescription: | # the text\n  Real text\n---\n",
+    { dirName: "demo" },
+  );
+  assert.equal(comment.fields.description, "Real text");
+  assert.deepEqual(comment.diagnostics, []);
 });

@@ -9,7 +9,7 @@ import { SkillParseError } from "../shared/errors.ts";
 import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
 import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
-import { parseYaml, quoteColonValues } from "./yaml.ts";
+import { moveInlineBlockText, parseYaml, quoteColonValues } from "./yaml.ts";
 import { parseSimpleYaml } from "./yaml_fast.ts";
 
 /**
@@ -128,6 +128,36 @@ function parseWithRepairs(
         ...at(line, column),
       });
       result = { ok: true, value: repaired };
+    }
+  }
+  // Text after a block-scalar indicator on its own line (`description: |
+  // Use when …`): the value is that text and the indented lines after it.
+  if (result === undefined) {
+    const moved = moveInlineBlockText(yaml);
+    if (moved !== yaml) {
+      let repaired = parseSimpleYaml(moved);
+      if (repaired === undefined) {
+        const quoted = quoteColonValues(moved);
+        if (quoted !== moved) repaired = parseSimpleYaml(quoted);
+      }
+      if (repaired === undefined) {
+        const full = parseYaml(moved, { lastKeyWins: true });
+        if (!full.ok && full.unloaded) throw parserNotLoaded(path, file, at);
+        if (full.ok) repaired = full.value as typeof repaired;
+      }
+      if (repaired !== undefined) {
+        const { line } = firstDifference(yaml, moved);
+        const text = yaml.split("\n")[line] ?? "";
+        const column = Math.max(0, text.search(/[|>][-+0-9]*[ \t]+[^#\s]/));
+        diagnostics.push({
+          level: strict ? "error" : "warning",
+          code: "yaml-invalid",
+          message:
+            `Invalid YAML in the frontmatter of ${file} (text after a block scalar's "|" or ">" on the same line); it was read as the value, which strict parsers reject`,
+          ...at(line, column),
+        });
+        result = { ok: true, value: repaired };
+      }
     }
   }
   result ??= parseYaml(yaml);

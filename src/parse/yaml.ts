@@ -159,3 +159,45 @@ export function quoteColonValues(text: string): string {
   });
   return changed ? lines.join("\n") : text;
 }
+
+const INLINE_BLOCK =
+  /^(\s*(?:-\s+)?[A-Za-z0-9_][\w.-]*[ \t]*:[ \t]+)([|>][-+0-9]*)[ \t]+([^#\s].*)$/;
+
+/**
+ * Moves the text that follows a block-scalar indicator on the same line
+ * (`description: | Use when …`, which strict YAML rejects and one registry's
+ * converter writes) onto its own line of the block, so the value is that text
+ * plus the properly indented lines after it.
+ *
+ * @param text The YAML text.
+ * @returns The repaired text (the same string when nothing was changed).
+ */
+export function moveInlineBlockText(text: string): string {
+  const lines = text.split("\n");
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    const match = INLINE_BLOCK.exec(lines[i]!);
+    if (!match) continue;
+    const [, head = "", indicator = "", rest = ""] = match;
+    const keyIndent = head.length - head.trimStart().length;
+    // The block's indentation: that of the next non-empty line when it is
+    // deeper than the key, else two more than the key.
+    let indent = keyIndent + 2;
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (line.trim() === "") continue;
+      const depth = line.length - line.trimStart().length;
+      if (depth > keyIndent) indent = depth;
+      break;
+    }
+    lines.splice(
+      i,
+      1,
+      `${head}${indicator}`,
+      `${" ".repeat(indent)}${rest.trimEnd()}`,
+    );
+    changed = true;
+    i++;
+  }
+  return changed ? lines.join("\n") : text;
+}

@@ -107,7 +107,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "yaml-invalid": {
     lenient: "error",
     summary:
-      'The YAML does not parse (a warning when it parses after quoting values containing ": ")',
+      'The YAML does not parse (a warning when it parses after quoting values containing ": ", or after moving text that follows a block scalar\'s | or > onto its own line)',
   },
   "yaml-parser-not-loaded": {
     lenient: "error",
