@@ -105,6 +105,13 @@ export {
   renderCatalogWithReport,
 } from "./src/serve/catalog.ts";
 export { renderActivation } from "./src/serve/activation.ts";
+export {
+  type ListingMode,
+  parseOverrides,
+  policyOf,
+  type SkillOverride,
+  type SkillPolicy,
+} from "./src/serve/policy.ts";
 export { matchSkills } from "./src/serve/match.ts";
 export {
   compileGlob,

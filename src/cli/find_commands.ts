@@ -153,10 +153,13 @@ export const catalogCommand: Command = {
       );
     }
     const set = await openSkillSet(values, { report: true });
-    const { text, cuts } = renderCatalogWithReport(
-      set.list(),
-      maxChars === undefined ? { format } : { format, maxChars },
-    );
+    const { text, cuts } = renderCatalogWithReport(set.list(), {
+      format,
+      ...(maxChars === undefined ? {} : { maxChars }),
+      ...(set.options.overrides === undefined
+        ? {}
+        : { overrides: set.options.overrides }),
+    });
     if (cuts.nothingFits) {
       throw new CliError(
         `--max-chars ${maxChars} is too small for even one skill's name; nothing was printed`,

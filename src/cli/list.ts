@@ -13,9 +13,11 @@ import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
   discoverOptionsFrom,
   jsonOption,
+  overridesFrom,
   ROOTS_GROUP,
   shownDiagnostics,
 } from "./root_options.ts";
+import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { renderTable } from "./table.ts";
 
 /** The `list` command. */
@@ -48,7 +50,7 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
     const shown = shownDiagnostics(found.diagnostics, values);
     for (const d of shown) writeErr(`${formatDiagnostic(d)}\n`);
     if (values.json === true) {
-      writeDiscoveryJson(found);
+      writeDiscoveryJson(found, overridesFrom(values));
       return EXIT.ok;
     }
     if (found.skills.length === 0) {
@@ -98,7 +100,10 @@ function terminalWidth(): number {
  * Writes a discovery as `JSON.stringify(found, null, 2)` would, one skill at
  * a time, so thousands of skills never sit in memory as one huge string.
  */
-function writeDiscoveryJson(found: Discovery): void {
+function writeDiscoveryJson(
+  found: Discovery,
+  overrides: readonly SkillOverride[],
+): void {
   const chunk: string[] = [];
   let size = 0;
   const emit = (text: string): void => {
@@ -130,7 +135,12 @@ function writeDiscoveryJson(found: Discovery): void {
     emit(`  ]${last ? "" : ","}\n`);
   };
   emit("{\n");
-  array("skills", found.skills, false);
+  // Each skill with its effective policy (what the model and the user see).
+  array(
+    "skills",
+    found.skills.map((s) => ({ ...s, policy: policyOf(s, overrides) })),
+    false,
+  );
   array("diagnostics", found.diagnostics, false);
   array("shadowed", found.shadowed, true);
   emit("}\n");

@@ -10,7 +10,11 @@ import { discoverUninterrupted } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import type { OptionValues } from "./command.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
-import { discoverOptionsFrom, shownDiagnostics } from "./root_options.ts";
+import {
+  discoverOptionsFrom,
+  overridesFrom,
+  shownDiagnostics,
+} from "./root_options.ts";
 
 /**
  * Opens the skill set the root options describe.
@@ -24,7 +28,11 @@ export async function openSkillSet(
   options: { report?: boolean } = {},
 ): Promise<SkillSet> {
   // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-  const discoverOptions = discoverOptionsFrom(values);
+  const overrides = overridesFrom(values);
+  const discoverOptions = {
+    ...discoverOptionsFrom(values),
+    ...(overrides.length === 0 ? {} : { overrides }),
+  };
   const set = values["require-approval"] === true
     ? await SkillSet.open({ ...discoverOptions, requireApproval: true })
     : new SkillSet(

@@ -8,8 +8,9 @@ import { defaultSources } from "../discover/default_roots.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
-import { UsageError } from "./errors.ts";
-import { join } from "../shared/path.ts";
+import { CliError, UsageError } from "./errors.ts";
+import { dirname, join, resolve } from "../shared/path.ts";
+import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
@@ -49,6 +50,12 @@ export const ROOT_OPTIONS: OptionDefs = {
     multiple: true,
     arg: "PAT",
     help: "Drop names matching PAT (repeatable; wins over --include)",
+  },
+  config: {
+    type: "string",
+    arg: "FILE",
+    help:
+      'Overrides from FILE (default: ./skillscope.json when present): { "overrides": [{ "match": NAME|GLOB|PATH, "mode": "on"|"name-only"|"user-only"|"off" }] }',
   },
   quiet: {
     type: "boolean",
@@ -120,6 +127,43 @@ export function discoverOptionsFrom(
     }
   }
   return { sources, include: strings("include"), exclude: strings("exclude") };
+}
+
+/**
+ * The overrides of `--config FILE`, or of `./skillscope.json` when it exists
+ * (paths in `match` are relative to the file's directory).
+ *
+ * @param values Parsed option values.
+ * @returns The overrides (none without a file).
+ * @throws {CliError} when the file cannot be read or is not valid.
+ */
+export function overridesFrom(values: OptionValues): SkillOverride[] {
+  const explicit = typeof values.config === "string";
+  const file = resolve(explicit ? values.config as string : "skillscope.json");
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(file);
+  } catch (error) {
+    if (!explicit && error instanceof Deno.errors.NotFound) return [];
+    if (!explicit && error instanceof Deno.errors.NotCapable) return [];
+    throw new CliError(
+      `Cannot read ${file}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  try {
+    const data = JSON.parse(text) as { overrides?: unknown };
+    return parseOverrides(data.overrides ?? []).map((o) =>
+      o.match.includes("/") && !o.match.startsWith("/")
+        ? { ...o, match: resolve(dirname(file), o.match) }
+        : o
+    );
+  } catch (error) {
+    throw new CliError(
+      `${file} is not a valid skillscope config: ${
+        error instanceof Error ? error.message : error
+      }`,
+    );
+  }
 }
 
 /**

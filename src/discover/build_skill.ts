@@ -62,6 +62,18 @@ export function buildSkill(
   if (fields.metadata !== undefined) skill.metadata = fields.metadata;
   if (fields.globs !== undefined) skill.globs = fields.globs;
   if (fields.alwaysApply !== undefined) skill.alwaysApply = fields.alwaysApply;
+  if (fields.disableModelInvocation !== undefined) {
+    skill.disableModelInvocation = fields.disableModelInvocation;
+  }
+  if (fields.userInvocable !== undefined) {
+    skill.userInvocable = fields.userInvocable;
+  }
+  if (fields.argumentHint !== undefined) {
+    skill.argumentHint = fields.argumentHint;
+  }
+  if (fields.arguments !== undefined) skill.arguments = fields.arguments;
+  if (fields.whenToUse !== undefined) skill.whenToUse = fields.whenToUse;
+  if (fields.model !== undefined) skill.model = fields.model;
   skill.frontmatter = frontmatter;
   if (place.body !== undefined) skill.body = place.body;
   return Object.freeze(skill);

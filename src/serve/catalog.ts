@@ -11,6 +11,7 @@ import {
   replaceInvalidXml,
 } from "../shared/escape.ts";
 import type { Skill } from "../shared/types.ts";
+import { policyOf, type SkillOverride } from "./policy.ts";
 
 /**
  * Catalog formats.
@@ -52,6 +53,12 @@ export interface CatalogOptions {
    * it is empty (see `renderCatalogWithReport`).
    */
   maxChars?: number;
+  /**
+   * Overrides of how skills are listed (see `policyOf`): `user-only` and
+   * `off` skills are left out (as are skills with
+   * `disable-model-invocation: true`), `name-only` ones have no description.
+   */
+  overrides?: readonly SkillOverride[];
 }
 
 /** Shortest a description is cut to before descriptions are dropped. */
@@ -263,13 +270,21 @@ export function renderCatalogWithReport(
     omitted: 0,
     nothingFits: false,
   };
-  if (skills.length === 0) return { text: "", cuts: none };
-  const sorted = [...skills].sort((
+  // The model never sees a skill it may not invoke.
+  const overrides = options.overrides ?? [];
+  const nameOnly = new Set<Skill>();
+  const shown = skills.filter((s) => {
+    const policy = policyOf(s, overrides);
+    if (policy.mode === "name-only") nameOnly.add(s);
+    return policy.modelVisible;
+  });
+  if (shown.length === 0) return { text: "", cuts: none };
+  const sorted = [...shown].sort((
     a,
     b,
   ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
-  const descriptions = sorted.map((s) => s.description);
+  const descriptions = sorted.map((s) => nameOnly.has(s) ? "" : s.description);
   const hasLocations = sorted.some((s) => s.path !== undefined);
   // Length of every entry's description at a cap of `max` characters. Texts
   // the format leaves as they are (plus a fixed wrapper, e.g. JSON quotes) are
@@ -282,6 +297,7 @@ export function renderCatalogWithReport(
     let total = 0;
     for (let i = 0; i < descriptions.length; i++) {
       const d = descriptions[i]!;
+      if (nameOnly.has(sorted[i]!)) continue;
       if (!simple[i]) {
         total += layout.describe(shorten(d, max)).length;
       } else if (d.length <= max) {
@@ -295,10 +311,15 @@ export function renderCatalogWithReport(
   };
   const longest = descriptions.reduce((m, d) => Math.max(m, d.length), 0);
   const attempt = (withLocation: boolean) => {
-    const frames = sorted.map((s) => layout.frame(s, true, withLocation));
+    const frames = sorted.map((s) =>
+      layout.frame(s, !nameOnly.has(s), withLocation)
+    );
     const fixed = layout.header.length + layout.footer(0, false).length +
       layout.sep.length * (sorted.length - 1) +
-      frames.reduce((sum, f) => sum + f.length - HOLE.length, 0);
+      frames.reduce(
+        (sum, f) => sum + f.length - (f.includes(HOLE) ? HOLE.length : 0),
+        0,
+      );
     const render = (max: number): string =>
       layout.header +
       sorted.map((_, i) =>

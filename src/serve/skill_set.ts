@@ -14,6 +14,7 @@ import type { SkillResources } from "./list_resources.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { remoteContentOf } from "../discover/remote_source.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
+import { policyOf, type SkillOverride } from "./policy.ts";
 import {
   discover,
   type DiscoverOptions,
@@ -59,14 +60,36 @@ export interface SkillSetOptions extends DiscoverOptions {
    * catalog, the tools and the MCP server all see only what is kept.
    */
   requireApproval?: boolean;
+  /**
+   * Overrides of how skills are listed (see `policyOf`): `off` leaves a
+   * skill out of the set, `user-only` keeps it away from the model (catalog
+   * and tool enums) while the user can still activate it, `name-only` lists
+   * it without its description. The last matching entry wins.
+   */
+  overrides?: readonly SkillOverride[];
 }
 
 /** Discovers, then keeps only approved skills when asked (loading that code only then). */
 async function discoverFor(options: SkillSetOptions): Promise<Discovery> {
-  const discovery = await discover(options);
+  let discovery = await discover(options);
   if (options.requireApproval !== true) return discovery;
   const { keepApproved } = await import("../audit/approvals.ts");
-  return await keepApproved(discovery);
+  discovery = await keepApproved(discovery);
+  return discovery;
+}
+
+/** The discovery without the skills an override turns `off`. */
+function withoutDisabled(
+  discovery: Discovery,
+  overrides: readonly SkillOverride[] | undefined,
+): Discovery {
+  if (overrides === undefined || overrides.length === 0) return discovery;
+  const skills = discovery.skills.filter((s) =>
+    policyOf(s, overrides).mode !== "off"
+  );
+  return skills.length === discovery.skills.length
+    ? discovery
+    : Object.freeze({ ...discovery, skills: Object.freeze(skills) });
 }
 
 /**
@@ -99,6 +122,7 @@ export class SkillSet {
   #discovery: Discovery;
   #byName: Map<string, Skill>;
   #active = new Set<string>();
+  #visible: readonly Skill[] | undefined;
 
   /**
    * Wraps a discovery. Prefer {@linkcode SkillSet.open}.
@@ -108,6 +132,8 @@ export class SkillSet {
    */
   constructor(options: SkillSetOptions, discovery: Discovery) {
     this.#options = options;
+    // Skills an override turns off are not part of the set at all.
+    discovery = withoutDisabled(discovery, options.overrides);
     this.#discovery = discovery;
     this.#byName = new Map(
       discovery.skills.map((s) => [skillIdentity(s.name), s]),
@@ -321,7 +347,32 @@ export class SkillSet {
    * @returns The catalog text; empty when there are no skills.
    */
   catalog(options: CatalogOptions = {}): string {
-    return renderCatalog(this.#discovery.skills, options);
+    return renderCatalog(this.#discovery.skills, {
+      ...(this.#options.overrides === undefined
+        ? {}
+        : { overrides: this.#options.overrides }),
+      ...options,
+    });
+  }
+
+  /**
+   * The skills the model may see: those whose policy is `on` or `name-only`
+   * (see `policyOf`). The tools' name enums list only these; `get`,
+   * `read` and `activate` still reach every skill of the set, so the user
+   * can invoke a `user-only` one.
+   *
+   * @returns The model-visible skills, first source first.
+   */
+  modelVisible(): readonly Skill[] {
+    if (this.#visible === undefined) {
+      const overrides = this.#options.overrides ?? [];
+      const all = this.#discovery.skills;
+      const visible = all.filter((s) => policyOf(s, overrides).modelVisible);
+      this.#visible = visible.length === all.length
+        ? all
+        : Object.freeze(visible);
+    }
+    return this.#visible;
   }
 
   /**
@@ -403,7 +454,9 @@ export class SkillSet {
   }
 
   #replace(discovery: Discovery): void {
+    discovery = withoutDisabled(discovery, this.#options.overrides);
     this.#discovery = discovery;
+    this.#visible = undefined;
     this.#byName = new Map(
       discovery.skills.map((s) => [skillIdentity(s.name), s]),
     );

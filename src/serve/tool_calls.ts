@@ -91,7 +91,7 @@ export async function callSkillTool(
   try {
     switch (tool) {
       case "skills_list": {
-        const data = set.list().map((s) => ({
+        const data = set.modelVisible().map((s) => ({
           name: s.name,
           description: s.description,
         }));
@@ -128,7 +128,9 @@ export async function callSkillTool(
         };
       }
       case "skills_match": {
-        const matched = set.match(args.paths as string[]).map((s) => s.name);
+        const visible = new Set(set.modelVisible());
+        const matched = set.match(args.paths as string[])
+          .filter((s) => visible.has(s)).map((s) => s.name);
         return {
           ok: true,
           text: matched.length === 0 ? "No skill applies." : matched.join("\n"),
@@ -136,9 +138,12 @@ export async function callSkillTool(
         };
       }
       case "skills_search": {
+        const visible = new Set(set.modelVisible());
+        const limit = (args.limit as number | undefined) ?? 10;
+        // Skills the model may not see never show up, even as search hits.
         const hits = set.search(args.query as string, {
-          limit: (args.limit as number | undefined) ?? 10,
-        });
+          limit: limit + set.list().length - visible.size,
+        }).filter((h) => visible.has(h.skill)).slice(0, limit);
         const data = hits.map((h) => ({
           name: h.skill.name,
           description: h.skill.description,

@@ -145,7 +145,8 @@ export interface ToolDefinition {
 export function skillTools(set: SkillSet): ToolDefinition[] {
   // Built once per discovery: every tools/list and tools/call of a large set
   // would otherwise sort every name again.
-  const skills = set.list();
+  // Only the skills the model may see are named (see `policyOf`).
+  const skills = set.modelVisible();
   let cached = toolCache.get(skills);
   if (cached === undefined) {
     cached = Object.freeze(buildTools(skills)) as ToolDefinition[];

@@ -194,6 +194,16 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "warning",
     summary: "`alwaysApply` / `always_apply` is not a boolean",
   },
+  "noncanonical-boolean": {
+    lenient: "warning",
+    summary:
+      'A client flag written as yes/no, on/off or a quoted "true"/"false": read as the boolean, but other agents may not',
+  },
+  "client-field-invalid": {
+    lenient: "warning",
+    summary:
+      "A client field (disable-model-invocation, user-invocable, argument-hint, arguments, when_to_use, model) has the wrong type and is ignored",
+  },
   "extension-field": {
     lenient: "warning",
     summary:

@@ -71,6 +71,8 @@ export type RuleCode =
   | "allowed-tools-not-string"
   | "globs-invalid"
   | "always-apply-not-boolean"
+  | "noncanonical-boolean"
+  | "client-field-invalid"
   | "unknown-field"
   | "extension-field"
   | "dir-read-failed"
@@ -152,6 +154,18 @@ export interface SkillFields {
   readonly globs?: readonly string[];
   /** `alwaysApply` / `always_apply`. */
   readonly alwaysApply?: boolean;
+  /** `disable-model-invocation`: only the user may invoke it; the model never sees it listed. */
+  readonly disableModelInvocation?: boolean;
+  /** `user-invocable`: `false` hides it from the user's menu (the model may still use it). */
+  readonly userInvocable?: boolean;
+  /** `argument-hint`: shown after the name when the user invokes it. */
+  readonly argumentHint?: string;
+  /** `arguments`: named arguments, substituted as `$name`. */
+  readonly arguments?: readonly string[];
+  /** `when_to_use`: extra trigger text for the listing. */
+  readonly whenToUse?: string;
+  /** `model`: the model the skill asks for. */
+  readonly model?: string;
 }
 
 /**
@@ -256,6 +270,18 @@ export interface Skill {
   readonly globs?: readonly string[];
   /** Whether the skill always applies (`alwaysApply`). */
   readonly alwaysApply?: boolean;
+  /** `disable-model-invocation`: only the user may invoke it; the model never sees it listed. */
+  readonly disableModelInvocation?: boolean;
+  /** `user-invocable`: `false` hides it from the user's menu (the model may still use it). */
+  readonly userInvocable?: boolean;
+  /** `argument-hint`. */
+  readonly argumentHint?: string;
+  /** `arguments`: named arguments. */
+  readonly arguments?: readonly string[];
+  /** `when_to_use`. */
+  readonly whenToUse?: string;
+  /** `model`. */
+  readonly model?: string;
   /** The raw top-level frontmatter (null prototype, frozen). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
   /** The Markdown body, for an embedded skill (its content is in memory). */

@@ -1,0 +1,165 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * What the model and the user may see of each skill: the skill's own
+ * invocation fields (`disable-model-invocation`, `user-invocable`) and the
+ * overrides a host or user sets (by name, glob or path).
+ *
+ * @module
+ */
+import type { Skill } from "../shared/types.ts";
+
+/**
+ * How a skill is listed:
+ * - `on`: in the catalog with its description, and in the tools;
+ * - `name-only`: in the catalog by name only (no description), and in the tools;
+ * - `user-only`: never shown to the model (catalog, tool enums); the user can still activate it;
+ * - `off`: disabled: left out of the skill set altogether.
+ */
+export type ListingMode = "on" | "name-only" | "user-only" | "off";
+
+/** The listing modes. */
+const MODES: readonly ListingMode[] = ["on", "name-only", "user-only", "off"];
+
+/**
+ * One override: skills it matches get its `mode`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { SkillOverride } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const off: SkillOverride = { match: "legacy-*", mode: "off" };
+ * assert.equal(off.mode, "off");
+ * ```
+ */
+export interface SkillOverride {
+  /**
+   * A skill name, a glob on names (`*`, `?`), or — when it contains a `/` —
+   * an absolute path: the skill's directory, its `SKILL.md`, or a directory
+   * holding it.
+   */
+  readonly match: string;
+  /** The mode it sets. */
+  readonly mode: ListingMode;
+}
+
+/** The effective policy of a skill (see {@linkcode policyOf}). */
+export interface SkillPolicy {
+  /** How it is listed. */
+  readonly mode: ListingMode;
+  /** Whether the model sees it (catalog, tool enums): `on` or `name-only`. */
+  readonly modelVisible: boolean;
+  /** Whether the user may invoke it (`user-invocable` is not false, and not `off`). */
+  readonly userInvocable: boolean;
+  /** Where the mode comes from: `default`, `disable-model-invocation`, or `override: <match>`. */
+  readonly source: string;
+}
+
+function globToRegExp(glob: string): RegExp {
+  let pattern = "^";
+  for (const c of glob) {
+    pattern += c === "*"
+      ? ".*"
+      : c === "?"
+      ? "."
+      : c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`${pattern}$`, "u");
+}
+
+function matches(override: SkillOverride, skill: Skill): boolean {
+  const { match } = override;
+  if (match.includes("/") || match.includes("\\")) {
+    const path = match.replace(/[\\/]+$/, "");
+    return skill.path === path || skill.dir === path ||
+      (skill.dir !== undefined &&
+        (skill.dir.startsWith(`${path}/`) ||
+          skill.dir.startsWith(`${path}\\`)));
+  }
+  return match.includes("*") || match.includes("?")
+    ? globToRegExp(match).test(skill.name)
+    : match === skill.name;
+}
+
+/**
+ * The effective policy of a skill. Precedence: the last override that
+ * matches wins; without one, `disable-model-invocation: true` makes it
+ * `user-only`; otherwise `on`. `user-invocable: false` hides it from the
+ * user whatever the mode.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, discoverSync, policyOf } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const content = "---\nname: deploy\ndescription: Deploys\ndisable-model-invocation: true\n---\n";
+ * const [skill] = discoverSync({ sources: [embeddedSkill({ name: "deploy", content })] }).skills;
+ * assert.deepEqual(policyOf(skill!), { mode: "user-only", modelVisible: false, userInvocable: true, source: "disable-model-invocation" });
+ * assert.equal(policyOf(skill!, [{ match: "dep*", mode: "on" }]).mode, "on");
+ * ```
+ *
+ * @param skill A skill.
+ * @param overrides Overrides, in order (the last match wins).
+ * @returns Its policy.
+ */
+export function policyOf(
+  skill: Skill,
+  overrides: readonly SkillOverride[] = [],
+): SkillPolicy {
+  let mode: ListingMode = "on";
+  let source = "default";
+  if (skill.disableModelInvocation === true) {
+    mode = "user-only";
+    source = "disable-model-invocation";
+  }
+  for (let i = overrides.length - 1; i >= 0; i--) {
+    const override = overrides[i]!;
+    if (matches(override, skill)) {
+      mode = override.mode;
+      source = `override: ${override.match}`;
+      break;
+    }
+  }
+  return {
+    mode,
+    modelVisible: mode === "on" || mode === "name-only",
+    userInvocable: mode !== "off" && skill.userInvocable !== false,
+    source,
+  };
+}
+
+/**
+ * Checks overrides read from a file: a list of `{ match, mode }`.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseOverrides } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.deepEqual(parseOverrides([{ match: "pdf-*", mode: "off" }]), [{ match: "pdf-*", mode: "off" }]);
+ * assert.throws(() => parseOverrides([{ match: "x", mode: "hidden" }]), TypeError);
+ * ```
+ *
+ * @param value The parsed JSON value.
+ * @returns The overrides.
+ * @throws {TypeError} naming the first entry that is not an override.
+ */
+export function parseOverrides(value: unknown): SkillOverride[] {
+  if (!Array.isArray(value)) {
+    throw new TypeError(`"overrides" must be a list of { match, mode }`);
+  }
+  return value.map((entry, i) => {
+    const e = entry as Record<string, unknown>;
+    if (
+      typeof e !== "object" || e === null || typeof e.match !== "string" ||
+      e.match === "" || !MODES.includes(e.mode as ListingMode)
+    ) {
+      throw new TypeError(
+        `overrides[${i}] must be { "match": NAME|GLOB|PATH, "mode": ${
+          MODES.map((m) => `"${m}"`).join(" | ")
+        } }`,
+      );
+    }
+    return Object.freeze({ match: e.match, mode: e.mode as ListingMode });
+  });
+}
