@@ -88,6 +88,8 @@ export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
   CLIENT_DIR_SUFFIXES,
   type ClientName,
+  type ClientRules,
+  clientRules,
   CLIENTS,
   clientSkillsDir,
   type DefaultRoot,

@@ -142,6 +142,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./audit_commands.ts")).approveCommand,
   },
   {
+    name: "doctor",
+    summary:
+      "Say, for each agent we know, whether it will see a skill, and why not",
+    load: async () => (await import("./doctor.ts")).doctorCommand,
+  },
+  {
     name: "roots",
     summary:
       "Show the default skill roots, whether each exists and may be read",

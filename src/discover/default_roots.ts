@@ -66,6 +66,37 @@ interface ClientPreset {
   ) => (string | undefined)[];
   readonly admin?: readonly string[];
   readonly env: readonly string[];
+  /** How the client scans (for `doctor`); `undefined` fields are not known for sure. */
+  readonly rules: ClientRules;
+}
+
+/**
+ * How one agent scans its roots, as far as its documentation and source say
+ * (see the README's client table for the sources). A field left `undefined`
+ * is not known for sure; `doctor` says so instead of guessing.
+ *
+ * @example Usage
+ * ```ts
+ * import { clientRules } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(clientRules("codex").depth, 6);
+ * assert.equal(clientRules("claude").readsAgentsDir, false);
+ * ```
+ */
+export interface ClientRules {
+  /** The agent's name as people know it. */
+  readonly label: string;
+  /** Whether it reads the shared `.agents/skills` roots. */
+  readonly readsAgentsDir?: boolean;
+  /** Levels below a root it looks for `SKILL.md` (1 = immediate subdirectories). */
+  readonly depth?: number;
+  /** Whether it opens a `SKILL.md` that is a symlink. */
+  readonly followsSymlinkedSkillMd?: boolean;
+  /** Whether it rejects a skill whose `name` differs from its directory. */
+  readonly requiresNameMatch?: boolean;
+  /** Whether its YAML parser drops a frontmatter with an unquoted `: ` in a value. */
+  readonly strictYaml?: boolean;
 }
 
 type EnvReader = (name: string) => string | undefined;
@@ -88,13 +119,18 @@ export type ClientName =
   | "gemini"
   | "opencode"
   | "cursor"
-  | "zero";
+  | "zero"
+  | "copilot"
+  | "goose"
+  | "amp"
+  | "pi";
 
 const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
   agents: {
     project: [".agents/skills"],
     user: (_env, home) => [home && join(home, ".agents/skills")],
     env: [],
+    rules: { label: "the .agents/skills convention", readsAgentsDir: true },
   },
   claude: {
     project: [".claude/skills"],
@@ -104,6 +140,15 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
         : home && join(home, ".claude/skills"),
     ],
     env: ["CLAUDE_CONFIG_DIR"],
+    // Claude Code docs (skills): one level per root; does not read .agents/skills (late 2026).
+    rules: {
+      label: "Claude Code",
+      readsAgentsDir: false,
+      depth: 1,
+      followsSymlinkedSkillMd: true,
+      requiresNameMatch: false,
+      strictYaml: false,
+    },
   },
   codex: {
     project: [".codex/skills"],
@@ -114,11 +159,27 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
     ],
     admin: ["/etc/codex/skills"],
     env: ["CODEX_HOME"],
+    // openai/codex skills loader: recursive, depth 6, 2000 dirs; skips a symlinked SKILL.md.
+    rules: {
+      label: "Codex",
+      readsAgentsDir: true,
+      depth: 6,
+      followsSymlinkedSkillMd: false,
+      requiresNameMatch: false,
+      strictYaml: false,
+    },
   },
   gemini: {
     project: [".gemini/skills"],
     user: (_env, home) => [home && join(home, ".gemini/skills")],
     env: [],
+    // Gemini CLI docs: one level per root; .agents/skills in trusted folders.
+    rules: {
+      label: "Gemini CLI",
+      readsAgentsDir: true,
+      depth: 1,
+      strictYaml: false,
+    },
   },
   opencode: {
     project: [".opencode/skills", ".claude/skills"],
@@ -129,11 +190,21 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
       home && join(home, ".claude/skills"),
     ],
     env: ["XDG_CONFIG_HOME"],
+    // opencode: **/SKILL.md under each root; name must equal the directory.
+    rules: {
+      label: "opencode",
+      readsAgentsDir: true,
+      depth: 32,
+      requiresNameMatch: true,
+      strictYaml: false,
+    },
   },
   cursor: {
-    project: [".cursor/skills"],
+    // Cursor docs: its own directory plus the Claude and Codex ones.
+    project: [".cursor/skills", ".claude/skills", ".codex/skills"],
     user: (_env, home) => [home && join(home, ".cursor/skills")],
     env: [],
+    rules: { label: "Cursor" },
   },
   zero: {
     project: [],
@@ -144,8 +215,58 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
           : home && join(home, ".local/share/zero/skills")),
     ],
     env: ["ZERO_SKILLS_DIR", "XDG_DATA_HOME"],
+    rules: { label: "Zero", readsAgentsDir: true },
+  },
+  // GitHub Copilot / VS Code docs (agent skills).
+  copilot: {
+    project: [".github/skills", ".claude/skills"],
+    user: (_env, home) => [
+      home && join(home, ".copilot/skills"),
+      home && join(home, ".claude/skills"),
+    ],
+    env: [],
+    rules: { label: "GitHub Copilot", readsAgentsDir: true },
+  },
+  // Goose docs: later roots win; ~/.config/agents/skills for user skills.
+  goose: {
+    project: [".claude/skills"],
+    user: (_env, home) => [
+      home && join(home, ".config/agents/skills"),
+      home && join(home, ".config/goose/skills"),
+      home && join(home, ".claude/skills"),
+    ],
+    env: [],
+    rules: { label: "Goose", readsAgentsDir: true },
+  },
+  // Amp docs: .agents/skills and ~/.config/agents/skills.
+  amp: {
+    project: [],
+    user: (_env, home) => [home && join(home, ".config/agents/skills")],
+    env: [],
+    rules: { label: "Amp", readsAgentsDir: true },
+  },
+  // Pi docs: .pi/skills (its user root is not documented for sure: none added).
+  pi: {
+    project: [".pi/skills"],
+    user: () => [],
+    env: [],
+    rules: { label: "Pi" },
   },
 };
+
+/**
+ * How a client scans its roots (see {@linkcode ClientRules}).
+ *
+ * @param client A client name, or `"agents"`.
+ * @returns Its rules (unknown fields left out).
+ * @throws {TypeError} for an unknown client.
+ */
+export function clientRules(client: string): ClientRules {
+  if (client !== "agents" && !(CLIENTS as readonly string[]).includes(client)) {
+    throw new TypeError(`Unknown client "${client}"`);
+  }
+  return PRESETS[client as "agents" | ClientName].rules;
+}
 
 /**
  * The agents with root presets, besides the shared `.agents/skills`
@@ -156,7 +277,7 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
  * import { CLIENTS } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * assert.deepEqual([...CLIENTS], ["claude", "codex", "gemini", "opencode", "cursor", "zero"]);
+ * assert.deepEqual([...CLIENTS], ["claude", "codex", "gemini", "opencode", "cursor", "zero", "copilot", "goose", "amp", "pi"]);
  * ```
  */
 export const CLIENTS: readonly ClientName[] = Object.freeze([
@@ -166,6 +287,10 @@ export const CLIENTS: readonly ClientName[] = Object.freeze([
   "opencode",
   "cursor",
   "zero",
+  "copilot",
+  "goose",
+  "amp",
+  "pi",
 ]);
 
 /**

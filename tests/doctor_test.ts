@@ -1,0 +1,152 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// doctor on a tree built to trip each client rule.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { clientRules, CLIENTS, defaultRoots } from "../mod.ts";
+import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { sh } from "./_git.ts";
+
+interface Verdict {
+  client: string;
+  sees: string;
+  reasons: string[];
+}
+
+async function doctor(
+  cwd: string,
+  arg: string,
+  clients: string[],
+): Promise<Record<string, Verdict>> {
+  const run = await runCli(
+    ["doctor", arg, "--json", ...clients.flatMap((c) => ["--client", c])],
+    {
+      cwd,
+      env: { HOME: join(cwd, "home") },
+      permissions: ["--allow-read", "--allow-env"],
+    },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  return Object.fromEntries(
+    JSON.parse(run.stdout).clients.map((v: Verdict) => [v.client, v]),
+  );
+}
+
+Deno.test("doctor: roots not scanned, depth, a symlinked SKILL.md, a name mismatch, shadowing and policy, per client", async () => {
+  await using tmp = await tempDir();
+  const p = tmp.path;
+  await writeTree(p, {
+    // In .agents/skills: Claude Code does not read it; opencode rejects the name.
+    ".agents/skills/agent-skill/SKILL.md": skillMd(
+      "name: other-name\ndescription: d",
+    ),
+    // Two levels deep in .claude/skills: Claude Code looks one level deep.
+    ".claude/skills/group/deep-skill/SKILL.md": skillMd(
+      "name: deep-skill\ndescription: d",
+    ),
+    // Shadowed for Codex: the same name in .codex/skills (project) and ~/.codex/skills (user).
+    ".codex/skills/dup/SKILL.md": skillMd(
+      "name: dup\ndescription: project copy",
+    ),
+    "home/.codex/skills/dup/SKILL.md": skillMd(
+      "name: dup\ndescription: user copy",
+    ),
+    // Hidden from the model.
+    ".codex/skills/deploy/SKILL.md": skillMd(
+      "name: deploy\ndescription: d\ndisable-model-invocation: true",
+    ),
+    "real/SKILL.md": skillMd("name: linked\ndescription: d"),
+  });
+  await Deno.mkdir(join(p, ".codex/skills/linked"));
+  await Deno.symlink(
+    join(p, "real/SKILL.md"),
+    join(p, ".codex/skills/linked/SKILL.md"),
+  );
+  await sh("git", ["init", "-q", p]);
+
+  const agent = await doctor(p, ".agents/skills/agent-skill", [
+    "claude",
+    "codex",
+    "opencode",
+    "cursor",
+  ]);
+  assert.equal(agent.claude!.sees, "no");
+  assert.match(agent.claude!.reasons[0]!, /not in a root Claude Code scans/);
+  assert.equal(agent.codex!.sees, "yes");
+  assert.equal(agent.opencode!.sees, "no");
+  assert.match(
+    agent.opencode!.reasons.join(),
+    /differs from its directory "agent-skill", which opencode rejects/,
+  );
+  assert.equal(agent.cursor!.sees, "unknown");
+  assert.match(agent.cursor!.reasons.join(), /not known/);
+
+  const deep = await doctor(p, ".claude/skills/group/deep-skill", ["claude"]);
+  assert.equal(deep.claude!.sees, "no");
+  assert.match(
+    deep.claude!.reasons[0]!,
+    /2 levels below .*; Claude Code looks 1 level deep/,
+  );
+
+  const linked = await doctor(p, ".codex/skills/linked", ["codex", "claude"]);
+  assert.equal(linked.codex!.sees, "no");
+  assert.match(
+    linked.codex!.reasons.join(),
+    /SKILL\.md is a symlink, which Codex does not open/,
+  );
+
+  const dup = await doctor(p, "home/.codex/skills/dup", ["codex"]);
+  assert.equal(dup.codex!.sees, "no");
+  assert.match(
+    dup.codex!.reasons.join(),
+    /shadowed by .*\.codex\/skills\/dup\/SKILL\.md/,
+  );
+
+  const deploy = await doctor(p, "deploy", ["codex"]);
+  assert.equal(deploy.codex!.sees, "yes");
+  assert.match(
+    deploy.codex!.reasons.join(),
+    /the model does not see it \(user-only: disable-model-invocation\)/,
+  );
+
+  const table = await runCli([
+    "doctor",
+    ".claude/skills/group/deep-skill",
+    "--client",
+    "claude",
+  ], {
+    cwd: p,
+    env: { HOME: join(p, "home") },
+    permissions: ["--allow-read", "--allow-env"],
+  });
+  assert.match(
+    table.stdout,
+    /AGENT +SEES IT +WHY\nClaude Code +no +2 levels below/,
+  );
+  const unknown = await runCli(["doctor", "nothing-here"], {
+    cwd: p,
+    env: { HOME: join(p, "home") },
+    permissions: ["--allow-read", "--allow-env"],
+  });
+  assert.equal(unknown.code, 1);
+});
+
+Deno.test("the client table has the newer agents' roots and a rule set for each (unknown rules left out, never guessed)", () => {
+  const { roots } = defaultRoots({
+    cwd: "/p",
+    home: "/h",
+    ancestors: false,
+    clients: ["copilot", "goose", "amp", "pi"],
+  });
+  const paths = roots.map((r) => `${r.scope}:${r.path}`);
+  for (
+    const expected of [
+      "project:/p/.github/skills",
+      "project:/p/.pi/skills",
+      "user:/h/.copilot/skills",
+      "user:/h/.config/agents/skills",
+      "user:/h/.config/goose/skills",
+    ]
+  ) assert.ok(paths.includes(expected), `${expected} missing`);
+  for (const client of CLIENTS) assert.ok(clientRules(client).label.length > 0);
+  assert.equal(clientRules("pi").depth, undefined);
+});
