@@ -108,6 +108,14 @@ export {
 } from "./src/serve/catalog.ts";
 export { renderActivation } from "./src/serve/activation.ts";
 export {
+  findShellPreprocessing,
+  parseMentions,
+  type ShellPreprocessing,
+  type SkillMention,
+  splitArguments,
+  substituteArguments,
+} from "./src/serve/mentions.ts";
+export {
   type ListingMode,
   parseOverrides,
   policyOf,

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Command } from "./command.ts";
-import { EXIT } from "./errors.ts";
+import { EXIT, UsageError } from "./errors.ts";
 import { field, writeBytes, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
@@ -101,17 +101,32 @@ export const resourcesCommand: Command = {
 /** `activate NAME`. */
 export const activateCommand: Command = {
   name: "activate",
-  usage: "activate NAME",
+  usage: "activate NAME [ARG...]",
   description:
-    'Prints <skill_content name="…"> with the body, the skill directory and its\nfiles.',
+    `Prints <skill_content name="…"> with the body, the skill directory and its
+files. ARGs are the invocation's arguments, substituted into the body as
+Claude Code does ($ARGUMENTS, $ARGUMENTS[n], $0…$9, and the names the skill
+declares in "arguments").`,
   examples: [
     "skillscope activate pdf-tools",
+    "skillscope activate deploy prod eu-west",
   ],
   groups: [ROOTS_GROUP],
   async run(values, positionals): Promise<number> {
-    const [name] = expectArgs(positionals, 1, "skillscope activate NAME");
+    if (positionals.length === 0) {
+      throw new UsageError(
+        "Name the skill to activate\nUsage: skillscope activate NAME [ARG...]",
+      );
+    }
+    const [name, ...args] = positionals;
     const set = await openSkillSet(values);
-    writeOut(`${await set.activate(name!)}\n`);
+    const quoted = args.map((a) => /[\s"']/.test(a) ? JSON.stringify(a) : a);
+    writeOut(
+      `${await set.activate(
+        name!,
+        args.length === 0 ? {} : { arguments: quoted.join(" ") },
+      )}\n`,
+    );
     return EXIT.ok;
   },
 };

@@ -8,6 +8,7 @@
 import { escapeTerminal, escapeXml } from "../shared/escape.ts";
 import type { SkillResources } from "./list_resources.ts";
 import type { Skill } from "../shared/types.ts";
+import { substituteArguments } from "./mentions.ts";
 
 /**
  * Renders `<skill_content name="…">` with the body, the skill directory and a
@@ -38,13 +39,18 @@ import type { Skill } from "../shared/types.ts";
  * @param skill The skill.
  * @param body Its body.
  * @param resources Its bundled files.
+ * @param options `arguments`: what the user typed after the skill's name, substituted into the body (see `substituteArguments`).
  * @returns The payload.
  */
 export function renderActivation(
   skill: Skill,
   body: string,
   resources: SkillResources,
+  options: { arguments?: string } = {},
 ): string {
+  if (options.arguments !== undefined) {
+    body = substituteArguments(body, options.arguments, skill.arguments ?? []);
+  }
   const lines = [
     `<skill_content name="${escapeXml(skill.name)}">`,
     // The body cannot close (or open) the wrapper early.

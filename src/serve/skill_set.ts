@@ -379,10 +379,15 @@ export class SkillSet {
    * The activation payload of a skill, and marks it active for this set.
    *
    * @param name The skill's name.
+   * @param options `arguments`: what the user typed after the skill's name
+   *   (`/deploy prod`), substituted into the body (see `substituteArguments`).
    * @returns `<skill_content name="…">` with body, directory and resources.
    * @throws {SkillAccessError} as {@linkcode SkillSet.prototype.read}.
    */
-  activate(name: string): Promise<string> {
+  activate(
+    name: string,
+    options: { arguments?: string } = {},
+  ): Promise<string> {
     return attempt(() => this.require(name)).then(async (skill) => {
       const [
         { MAX_BODY_BYTES, readBodySync },
@@ -390,11 +395,17 @@ export class SkillSet {
       ] = await Promise.all([readSkillModule(), listResourcesModule()]);
       const remote = remoteContentOf(skill);
       const payload = remote === undefined
-        ? renderActivation(skill, readBodySync(skill), listResourcesSync(skill))
+        ? renderActivation(
+          skill,
+          readBodySync(skill),
+          listResourcesSync(skill),
+          options,
+        )
         : renderActivation(
           skill,
           await remote.readBody(MAX_BODY_BYTES),
           await remote.listFiles(MAX_RESOURCES),
+          options,
         );
       this.#active.add(skillIdentity(name));
       return payload;
