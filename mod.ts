@@ -100,6 +100,12 @@ export {
 export { normalizeAssetPath } from "./src/shared/asset_path.ts";
 export { escapeTerminal } from "./src/shared/escape.ts";
 export {
+  type CatalogBudget,
+  DEFAULT_BUDGET_CHARS,
+  DEFAULT_MAX_ENTRY_CHARS,
+  estimateTokens,
+} from "./src/serve/catalog_budget.ts";
+export {
   type CatalogCuts,
   type CatalogFormat,
   type CatalogOptions,

@@ -108,7 +108,8 @@ const FORMATS: readonly CatalogFormat[] = [
 /** `catalog`. */
 export const catalogCommand: Command = {
   name: "catalog",
-  usage: "catalog [--format xml|json|markdown|skills-ref] [--max-chars N]",
+  usage:
+    "catalog [--format xml|json|markdown|skills-ref] [--max-chars N | --max-tokens N | --context-window N]",
   description:
     "Prints the catalog sorted by name; nothing at all when there are no skills.",
   examples: [
@@ -128,6 +129,17 @@ export const catalogCommand: Command = {
         type: "string",
         arg: "N",
         help: "Budget: shorten, then drop descriptions, then omit skills",
+      },
+      "max-tokens": {
+        type: "string",
+        arg: "N",
+        help:
+          "Budget in tokens (estimated), with tiers: always-apply skills kept longest",
+      },
+      "context-window": {
+        type: "string",
+        arg: "N",
+        help: "Budget: 2% of a context window of N tokens",
       },
       "require-approval": {
         type: "boolean",
@@ -152,17 +164,39 @@ export const catalogCommand: Command = {
         `--max-chars must be a non-negative integer, got "${raw}"`,
       );
     }
+    const count = (key: string): number | undefined => {
+      const raw = values[key];
+      if (raw === undefined) return undefined;
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n <= 0) {
+        throw new UsageError(
+          `--${key} must be a positive integer, got "${raw}"`,
+        );
+      }
+      return n;
+    };
+    const maxTokens = count("max-tokens");
+    const contextWindow = count("context-window");
+    const budget = maxTokens !== undefined
+      ? { tokens: maxTokens }
+      : contextWindow !== undefined
+      ? { contextWindow }
+      : undefined;
     const set = await openSkillSet(values, { report: true });
     const { text, cuts } = renderCatalogWithReport(set.list(), {
       format,
+      ...(budget === undefined ? {} : { budget }),
       ...(maxChars === undefined ? {} : { maxChars }),
       ...(set.options.overrides === undefined
         ? {}
         : { overrides: set.options.overrides }),
     });
+    const limitText = budget === undefined
+      ? `--max-chars ${maxChars}`
+      : `the budget of ${cuts.limit?.max} ${cuts.limit?.unit}`;
     if (cuts.nothingFits) {
       throw new CliError(
-        `--max-chars ${maxChars} is too small for even one skill's name; nothing was printed`,
+        `${limitText} is too small for even one skill's name; nothing was printed`,
       );
     }
     if (text !== "") writeOut(`${text}\n`);
@@ -174,12 +208,19 @@ export const catalogCommand: Command = {
         `descriptions shortened to ${cuts.descriptionsShortenedTo} characters`,
       );
     }
-    if (cuts.descriptionsDropped) cut.push("descriptions left out");
-    if (cuts.omitted > 0) {
+    if (cuts.nameOnly !== undefined && cuts.nameOnly.length > 0) {
+      cut.push(`listed by name only: ${cuts.nameOnly.join(", ")}`);
+    } else if (cuts.descriptionsDropped) cut.push("descriptions left out");
+    if (cuts.omittedNames !== undefined && cuts.omittedNames.length > 0) {
+      cut.push(`left out: ${cuts.omittedNames.join(", ")}`);
+    } else if (cuts.omitted > 0) {
       cut.push(`${cuts.omitted} skill${cuts.omitted === 1 ? "" : "s"} omitted`);
     }
+    if (cuts.capped !== undefined && cuts.capped.length > 0) {
+      cut.push(`descriptions capped: ${cuts.capped.join(", ")}`);
+    }
     if (cut.length > 0 && values.quiet !== true) {
-      writeErr(`catalog: over --max-chars ${maxChars}: ${cut.join(", ")}\n`);
+      writeErr(`catalog: over ${limitText}: ${cut.join("; ")}\n`);
     }
     return EXIT.ok;
   },

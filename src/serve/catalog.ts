@@ -4,29 +4,18 @@
  *
  * @module
  */
-import {
-  escapeHtml,
-  escapeTerminal,
-  escapeXml,
-  replaceInvalidXml,
-} from "../shared/escape.ts";
 import type { Skill } from "../shared/types.ts";
 import { policyOf, type SkillOverride } from "./policy.ts";
+import { type CatalogBudget, planBudgetedCatalog } from "./catalog_budget.ts";
+import {
+  type CatalogCuts,
+  type CatalogFormat,
+  HOLE,
+  layoutOf,
+  shorten,
+} from "./catalog_layout.ts";
 
-/**
- * Catalog formats.
- *
- * @example Usage
- * ```ts
- * import { type CatalogFormat, discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const format: CatalogFormat = "markdown";
- * assert.match(renderCatalog(skills, { format }), /hi/);
- * ```
- */
-export type CatalogFormat = "xml" | "json" | "markdown" | "skills-ref";
+export type { CatalogCuts, CatalogFormat } from "./catalog_layout.ts";
 
 /**
  * Options of {@linkcode renderCatalog}.
@@ -54,6 +43,20 @@ export interface CatalogOptions {
    */
   maxChars?: number;
   /**
+   * A budget with tiers (see `CatalogBudget`): in tokens, characters, or a
+   * fraction of a context window (default 2% of it; 8000 characters when no
+   * budget is known). Takes precedence over `maxChars`.
+   */
+  budget?: CatalogBudget;
+  /** Most characters of one entry's description (default 1536 with `budget`). */
+  maxEntryChars?: number;
+  /** Skills listed before all others when cutting (with `alwaysApply` ones). */
+  pinned?: readonly string[];
+  /** A usage score per skill name (higher = kept longer) that the host tracks. */
+  usage?: Readonly<Record<string, number>>;
+  /** An exact tokenizer; default: an estimate of one token per 4 characters. */
+  countTokens?: (text: string) => number;
+  /**
    * Overrides of how skills are listed (see `policyOf`): `user-only` and
    * `off` skills are left out (as are skills with
    * `disable-model-invocation: true`), `name-only` ones have no description.
@@ -63,118 +66,6 @@ export interface CatalogOptions {
 
 /** Shortest a description is cut to before descriptions are dropped. */
 export const MIN_DESCRIPTION_CHARS = 32;
-
-interface Layout {
-  readonly header: string;
-  readonly sep: string;
-  /** Footer, including the omission note when `omitted > 0`; `empty` when no entry precedes it. */
-  footer(omitted: number, empty: boolean): string;
-  /** Everything of one entry except the description text. */
-  frame(skill: Skill, withDescription: boolean, withLocation: boolean): string;
-  /** The description inside the entry, already shortened. */
-  describe(text: string): string;
-  /** Where the description goes inside `frame` (index), for assembling. */
-  put(frame: string, description: string): string;
-}
-
-const HOLE = "\u0000";
-const note = (n: number) => `${n} more skill${n === 1 ? "" : "s"} omitted`;
-
-function layoutOf(format: CatalogFormat): Layout {
-  switch (format) {
-    case "xml":
-      return xmlLayout(
-        escapeXml,
-        (tag, value) => `<${tag}>${value}</${tag}>`,
-        "",
-      );
-    case "skills-ref":
-      return xmlLayout(
-        (text) => escapeHtml(replaceInvalidXml(text)),
-        (tag, value) => `<${tag}>\n${value}\n</${tag}>\n`,
-        "\n",
-      );
-    case "markdown":
-      return {
-        header: "",
-        sep: "\n",
-        footer: (
-          n,
-          empty,
-        ) => (n > 0 ? `${empty ? "" : "\n"}- … and ${note(n)}` : ""),
-        frame: (s, d, l) =>
-          `- ${markdownField(s.name)}${d ? `: ${HOLE}` : ""}${
-            s.path === undefined || !l
-              ? ""
-              : ` (file: ${markdownField(s.path)})`
-          }`,
-        describe: markdownField,
-        put: (frame, d) => frame.replace(HOLE, () => d),
-      };
-    case "json":
-      return {
-        header: '{"skills":[',
-        sep: ",",
-        footer: (n) => `],"omitted":${n}}`,
-        frame: (s, d, l) =>
-          `{"name":${JSON.stringify(s.name)}${
-            d ? `,"description":${HOLE}` : ""
-          }${
-            s.path === undefined || !l
-              ? ""
-              : `,"location":${JSON.stringify(s.path)}`
-          }}`,
-        describe: (text) => JSON.stringify(text),
-        put: (frame, d) => frame.replace(HOLE, () => d),
-      };
-    default:
-      throw new TypeError(
-        `Unknown catalog format "${format}": expected xml, json, markdown or skills-ref`,
-      );
-  }
-}
-
-/**
- * The two `<available_skills>` layouts: ours (one skill per line) and the
- * reference tool's (every tag and value on its own line).
- */
-function xmlLayout(
-  escape: (text: string) => string,
-  element: (tag: string, value: string) => string,
-  afterSkill: string,
-): Layout {
-  return {
-    header: "<available_skills>\n",
-    sep: "\n",
-    footer: (n, empty) =>
-      `${empty ? "" : "\n"}</available_skills>${
-        n > 0 ? `\n<!-- ${note(n)} -->` : ""
-      }`,
-    frame: (s, d, l) =>
-      `<skill>${afterSkill}${element("name", escape(s.name))}${
-        d ? element("description", HOLE) : ""
-      }${
-        s.path === undefined || !l ? "" : element("location", escape(s.path))
-      }</skill>`,
-    describe: escape,
-    put: (frame, d) => frame.replace(HOLE, () => d),
-  };
-}
-
-/** One line of Markdown whatever the input: whitespace runs (line breaks
- * included) become one space, other control characters visible escapes. */
-function markdownField(text: string): string {
-  return escapeTerminal(text.replace(/\s+/g, " ").trim());
-}
-
-/** Cuts `text` to `max` characters plus "…", never splitting a surrogate pair. */
-function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max;
-  const c = text.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
-}
 
 /**
  * Renders the catalog of skills for a system prompt: sorted by name (stable
@@ -222,20 +113,6 @@ export function renderCatalog(
   return renderCatalogWithReport(skills, options).text;
 }
 
-/** What a budget cut from a catalog (see {@linkcode renderCatalogWithReport}). */
-export interface CatalogCuts {
-  /** Locations were left out (they go first: a model chooses by description). */
-  readonly locationsDropped: boolean;
-  /** Descriptions were shortened to this many characters. */
-  readonly descriptionsShortenedTo?: number;
-  /** Descriptions were left out. */
-  readonly descriptionsDropped: boolean;
-  /** Skills left out entirely (the last by name). */
-  readonly omitted: number;
-  /** Not even one skill's name fits: the text is empty. */
-  readonly nothingFits: boolean;
-}
-
 /**
  * {@linkcode renderCatalog}, with what the budget cut: first the locations,
  * then descriptions are shortened evenly (to no less than 32 characters),
@@ -279,6 +156,9 @@ export function renderCatalogWithReport(
     return policy.modelVisible;
   });
   if (shown.length === 0) return { text: "", cuts: none };
+  if (options.budget !== undefined) {
+    return planBudgetedCatalog(shown, nameOnly, layout, options);
+  }
   const sorted = [...shown].sort((
     a,
     b,

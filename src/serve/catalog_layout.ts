@@ -1,0 +1,186 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * How each catalog format lays out its parts (header, one frame per skill
+ * with a slot for the description, separator, footer), the shortening of a
+ * description, and the report of what a budget cut — shared by the plain and
+ * the budgeted catalog.
+ *
+ * @module
+ */
+import {
+  escapeHtml,
+  escapeTerminal,
+  escapeXml,
+  replaceInvalidXml,
+} from "../shared/escape.ts";
+import type { Skill } from "../shared/types.ts";
+
+/**
+ * Catalog formats.
+ *
+ * @example Usage
+ * ```ts
+ * import { type CatalogFormat, discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const format: CatalogFormat = "markdown";
+ * assert.match(renderCatalog(skills, { format }), /hi/);
+ * ```
+ */
+export type CatalogFormat = "xml" | "json" | "markdown" | "skills-ref";
+
+/** What a budget cut from a catalog (see {@linkcode renderCatalogWithReport}). */
+export interface CatalogCuts {
+  /** Locations were left out (they go first: a model chooses by description). */
+  readonly locationsDropped: boolean;
+  /** Descriptions were shortened to this many characters. */
+  readonly descriptionsShortenedTo?: number;
+  /** Descriptions were left out. */
+  readonly descriptionsDropped: boolean;
+  /** Skills left out entirely (the last by name). */
+  readonly omitted: number;
+  /** Not even one skill's name fits: the text is empty. */
+  readonly nothingFits: boolean;
+  /** With `budget`: the limit, its unit and what the catalog uses of it. */
+  readonly limit?: {
+    readonly unit: "tokens" | "chars";
+    readonly max: number;
+    readonly used: number;
+  };
+  /** With `budget`: skills listed by name only (lowest priority first). */
+  readonly nameOnly?: readonly string[];
+  /** With `budget`: skills left out (lowest priority first). */
+  readonly omittedNames?: readonly string[];
+  /** With `budget`: skills whose description was cut to `maxEntryChars`. */
+  readonly capped?: readonly string[];
+}
+
+/** How one catalog format lays out its parts (for the budget planner). */
+export interface Layout {
+  readonly header: string;
+  readonly sep: string;
+  /** Footer, including the omission note when `omitted > 0`; `empty` when no entry precedes it. */
+  footer(omitted: number, empty: boolean): string;
+  /** Everything of one entry except the description text. */
+  frame(skill: Skill, withDescription: boolean, withLocation: boolean): string;
+  /** The description inside the entry, already shortened. */
+  describe(text: string): string;
+  /** Where the description goes inside `frame` (index), for assembling. */
+  put(frame: string, description: string): string;
+}
+
+/** Where a description goes inside an entry's frame. */
+export const HOLE = "\u0000";
+const note = (n: number) => `${n} more skill${n === 1 ? "" : "s"} omitted`;
+
+/**
+ * The layout of a catalog format.
+ *
+ * @param format The format.
+ * @returns Its layout.
+ * @throws {TypeError} for an unknown format.
+ */
+export function layoutOf(format: CatalogFormat): Layout {
+  switch (format) {
+    case "xml":
+      return xmlLayout(
+        escapeXml,
+        (tag, value) => `<${tag}>${value}</${tag}>`,
+        "",
+      );
+    case "skills-ref":
+      return xmlLayout(
+        (text) => escapeHtml(replaceInvalidXml(text)),
+        (tag, value) => `<${tag}>\n${value}\n</${tag}>\n`,
+        "\n",
+      );
+    case "markdown":
+      return {
+        header: "",
+        sep: "\n",
+        footer: (
+          n,
+          empty,
+        ) => (n > 0 ? `${empty ? "" : "\n"}- … and ${note(n)}` : ""),
+        frame: (s, d, l) =>
+          `- ${markdownField(s.name)}${d ? `: ${HOLE}` : ""}${
+            s.path === undefined || !l
+              ? ""
+              : ` (file: ${markdownField(s.path)})`
+          }`,
+        describe: markdownField,
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    case "json":
+      return {
+        header: '{"skills":[',
+        sep: ",",
+        footer: (n) => `],"omitted":${n}}`,
+        frame: (s, d, l) =>
+          `{"name":${JSON.stringify(s.name)}${
+            d ? `,"description":${HOLE}` : ""
+          }${
+            s.path === undefined || !l
+              ? ""
+              : `,"location":${JSON.stringify(s.path)}`
+          }}`,
+        describe: (text) => JSON.stringify(text),
+        put: (frame, d) => frame.replace(HOLE, () => d),
+      };
+    default:
+      throw new TypeError(
+        `Unknown catalog format "${format}": expected xml, json, markdown or skills-ref`,
+      );
+  }
+}
+
+/**
+ * The two `<available_skills>` layouts: ours (one skill per line) and the
+ * reference tool's (every tag and value on its own line).
+ */
+function xmlLayout(
+  escape: (text: string) => string,
+  element: (tag: string, value: string) => string,
+  afterSkill: string,
+): Layout {
+  return {
+    header: "<available_skills>\n",
+    sep: "\n",
+    footer: (n, empty) =>
+      `${empty ? "" : "\n"}</available_skills>${
+        n > 0 ? `\n<!-- ${note(n)} -->` : ""
+      }`,
+    frame: (s, d, l) =>
+      `<skill>${afterSkill}${element("name", escape(s.name))}${
+        d ? element("description", HOLE) : ""
+      }${
+        s.path === undefined || !l ? "" : element("location", escape(s.path))
+      }</skill>`,
+    describe: escape,
+    put: (frame, d) => frame.replace(HOLE, () => d),
+  };
+}
+
+/** One line of Markdown whatever the input: whitespace runs (line breaks
+ * included) become one space, other control characters visible escapes. */
+function markdownField(text: string): string {
+  return escapeTerminal(text.replace(/\s+/g, " ").trim());
+}
+
+/** Cuts `text` to `max` characters plus "…", never splitting a surrogate pair. */
+/**
+ * `text` cut to `max` characters with an ellipsis (never splitting a
+ * surrogate pair).
+ *
+ * @param text The text.
+ * @param max Most characters kept.
+ * @returns The text, shortened when longer.
+ */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
