@@ -214,3 +214,46 @@ Deno.test("discover() itself keeps every skill: policy is applied where skills a
     true,
   );
 });
+
+Deno.test("Codex's agents/openai.yaml: display name, short description, and allow_implicit_invocation: false keeps the model away", async () => {
+  await using tmp = await tempDir();
+  await writeTree(tmp.path, {
+    "codexy/SKILL.md": skillMd("name: codexy\ndescription: A Codex skill"),
+    "codexy/agents/openai.yaml":
+      'interface:\n  display_name: "Codexy"\n  short_description: Short words\npolicy:\n  allow_implicit_invocation: false\n',
+    "broken/SKILL.md": skillMd("name: broken\ndescription: Broken metadata"),
+    "broken/agents/openai.yaml": "- a list\n- not a map\n",
+  });
+  const set = await SkillSet.open({
+    sources: [directorySource(tmp.path, { codexMetadata: true })],
+    cache: false,
+  });
+  const codexy = set.get("codexy")!;
+  assert.deepEqual(
+    [
+      codexy.displayName,
+      codexy.shortDescription,
+      codexy.allowImplicitInvocation,
+    ],
+    ["Codexy", "Short words", false],
+  );
+  assert.deepEqual(policyOf(codexy), {
+    mode: "user-only",
+    modelVisible: false,
+    userInvocable: true,
+    source: "agents/openai.yaml",
+  });
+  assert.ok(!set.catalog().includes("codexy"));
+  assert.ok(set.get("broken"));
+  assert.deepEqual(set.diagnostics.map((d) => d.code), [
+    "codex-metadata-invalid",
+  ]);
+  assert.match(set.diagnostics[0]!.message, /not a YAML mapping/);
+  // Off by default: a failed lookup per skill is not free.
+  const plain = await SkillSet.open({
+    sources: [directorySource(tmp.path)],
+    cache: false,
+  });
+  assert.equal(plain.get("codexy")!.allowImplicitInvocation, undefined);
+  assert.deepEqual(plain.diagnostics, []);
+});

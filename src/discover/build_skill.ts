@@ -74,6 +74,13 @@ export function buildSkill(
   if (fields.arguments !== undefined) skill.arguments = fields.arguments;
   if (fields.whenToUse !== undefined) skill.whenToUse = fields.whenToUse;
   if (fields.model !== undefined) skill.model = fields.model;
+  if (fields.displayName !== undefined) skill.displayName = fields.displayName;
+  if (fields.shortDescription !== undefined) {
+    skill.shortDescription = fields.shortDescription;
+  }
+  if (fields.allowImplicitInvocation !== undefined) {
+    skill.allowImplicitInvocation = fields.allowImplicitInvocation;
+  }
   skill.frontmatter = frontmatter;
   if (place.body !== undefined) skill.body = place.body;
   return Object.freeze(skill);

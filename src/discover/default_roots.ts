@@ -403,6 +403,8 @@ export function defaultSources(
     directorySource(root.path, {
       scope: root.scope,
       onPermissionDenied: "skip",
+      // Codex reads its agents/openai.yaml beside each skill of its roots.
+      ...(root.client === "codex" ? { codexMetadata: true } : {}),
     })
   );
   if (diagnostics.length > 0) {

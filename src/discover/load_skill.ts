@@ -11,6 +11,7 @@ import { isSymlinkSync } from "../shared/fs_checks.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
+import { readCodexMetadata } from "./codex_metadata.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
@@ -213,13 +214,20 @@ function loadSkillFile(
       file,
     );
     if (kept.diagnostic) context.diagnostics.push(kept.diagnostic);
-    return buildSkill(kept.fields, kept.frontmatter, {
-      fallbackName: dirName,
-      path: file,
-      dir,
-      source: context.origin,
-      scope: context.source.scope,
-    });
+    const codex = context.source.codexMetadata
+      ? readCodexMetadata(dir, context.diagnostics)
+      : undefined;
+    return buildSkill(
+      codex === undefined ? kept.fields : { ...kept.fields, ...codex },
+      kept.frontmatter,
+      {
+        fallbackName: dirName,
+        path: file,
+        dir,
+        source: context.origin,
+        scope: context.source.scope,
+      },
+    );
   } catch (error) {
     if (error instanceof SkillParseError) {
       if (

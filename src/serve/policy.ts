@@ -83,8 +83,9 @@ function matches(override: SkillOverride, skill: Skill): boolean {
 
 /**
  * The effective policy of a skill. Precedence: the last override that
- * matches wins; without one, `disable-model-invocation: true` makes it
- * `user-only`; otherwise `on`. `user-invocable: false` hides it from the
+ * matches wins; without one, `disable-model-invocation: true` (or Codex's
+ * `policy.allow_implicit_invocation: false`) makes it `user-only`; otherwise
+ * `on`. `user-invocable: false` hides it from the
  * user whatever the mode.
  *
  * @example Usage
@@ -111,6 +112,9 @@ export function policyOf(
   if (skill.disableModelInvocation === true) {
     mode = "user-only";
     source = "disable-model-invocation";
+  } else if (skill.allowImplicitInvocation === false) {
+    mode = "user-only";
+    source = "agents/openai.yaml";
   }
   for (let i = overrides.length - 1; i >= 0; i--) {
     const override = overrides[i]!;

@@ -199,6 +199,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     summary:
       'A client flag written as yes/no, on/off or a quoted "true"/"false": read as the boolean, but other agents may not',
   },
+  "codex-metadata-invalid": {
+    lenient: "warning",
+    summary:
+      "A skill's agents/openai.yaml (Codex) is not a small regular YAML mapping and is ignored",
+  },
   "client-field-invalid": {
     lenient: "warning",
     summary:

@@ -72,6 +72,7 @@ export type RuleCode =
   | "globs-invalid"
   | "always-apply-not-boolean"
   | "noncanonical-boolean"
+  | "codex-metadata-invalid"
   | "client-field-invalid"
   | "unknown-field"
   | "extension-field"
@@ -166,6 +167,12 @@ export interface SkillFields {
   readonly whenToUse?: string;
   /** `model`: the model the skill asks for. */
   readonly model?: string;
+  /** Codex's `agents/openai.yaml`: `interface.display_name`. */
+  readonly displayName?: string;
+  /** Codex's `agents/openai.yaml`: `interface.short_description`. */
+  readonly shortDescription?: string;
+  /** Codex's `agents/openai.yaml`: `policy.allow_implicit_invocation`. */
+  readonly allowImplicitInvocation?: boolean;
 }
 
 /**
@@ -282,6 +289,12 @@ export interface Skill {
   readonly whenToUse?: string;
   /** `model`. */
   readonly model?: string;
+  /** Codex's `agents/openai.yaml`: `interface.display_name`. */
+  readonly displayName?: string;
+  /** Codex's `agents/openai.yaml`: `interface.short_description`. */
+  readonly shortDescription?: string;
+  /** Codex's `agents/openai.yaml`: `policy.allow_implicit_invocation` (false: only explicit invocation). */
+  readonly allowImplicitInvocation?: boolean;
   /** The raw top-level frontmatter (null prototype, frozen). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
   /** The Markdown body, for an embedded skill (its content is in memory). */

@@ -1,0 +1,92 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Codex's per-skill `agents/openai.yaml`: a display name, a short
+ * description, and `policy.allow_implicit_invocation` (false: the model may
+ * not pick the skill by itself). Read only when the file is there: one
+ * `lstat` per skill otherwise; bounded; never through a symlink.
+ *
+ * @module
+ */
+import { parseSimpleYaml } from "../parse/yaml_fast.ts";
+import { parseYaml } from "../parse/yaml.ts";
+import type { Diagnostic } from "../shared/types.ts";
+
+/** What a skill's `agents/openai.yaml` says. */
+export interface CodexMetadata {
+  /** `interface.display_name`. */
+  readonly displayName?: string;
+  /** `interface.short_description`. */
+  readonly shortDescription?: string;
+  /** `policy.allow_implicit_invocation`. */
+  readonly allowImplicitInvocation?: boolean;
+}
+
+const MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads `dir/agents/openai.yaml` when it is a regular file.
+ *
+ * @param dir The skill directory.
+ * @param diagnostics Receives a warning when the file cannot be used.
+ * @returns Its metadata, or `undefined` when there is no such file.
+ */
+export function readCodexMetadata(
+  dir: string,
+  diagnostics: Diagnostic[],
+): CodexMetadata | undefined {
+  const path = `${dir}/agents/openai.yaml`;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  const warn = (why: string) => {
+    diagnostics.push({
+      level: "warning",
+      code: "codex-metadata-invalid",
+      message: `${path} is ignored: ${why}`,
+      path,
+    });
+    return undefined;
+  };
+  if (!info.isFile) return warn("it is not a regular file");
+  if (info.size > MAX_BYTES) return warn(`it is over ${MAX_BYTES} bytes`);
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch (error) {
+    return warn(error instanceof Error ? error.message : String(error));
+  }
+  let value = parseSimpleYaml(text) as unknown;
+  if (value === undefined) {
+    const full = parseYaml(text);
+    if (!full.ok) {
+      return warn(
+        full.unloaded
+          ? "its YAML needs the full parser, which is not loaded"
+          : full.message,
+      );
+    }
+    value = full.value;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return warn("it is not a YAML mapping");
+  }
+  const data = value as Record<string, unknown>;
+  const face = data.interface as Record<string, unknown> | undefined;
+  const policy = data.policy as Record<string, unknown> | undefined;
+  const meta: {
+    -readonly [K in keyof CodexMetadata]: CodexMetadata[K];
+  } = {};
+  if (typeof face?.display_name === "string") {
+    meta.displayName = face.display_name;
+  }
+  if (typeof face?.short_description === "string") {
+    meta.shortDescription = face.short_description;
+  }
+  if (typeof policy?.allow_implicit_invocation === "boolean") {
+    meta.allowImplicitInvocation = policy.allow_implicit_invocation;
+  }
+  return meta;
+}
