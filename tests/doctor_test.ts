@@ -150,3 +150,31 @@ Deno.test("the client table has the newer agents' roots and a rule set for each 
   for (const client of CLIENTS) assert.ok(clientRules(client).label.length > 0);
   assert.equal(clientRules("pi").depth, undefined);
 });
+
+Deno.test("doctor: a skill beyond an agent's listing budget is named as left out (Codex: 8000 characters)", async () => {
+  await using tmp = await tempDir();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) {
+    const name = `skill-${String(i).padStart(3, "0")}`;
+    files[`.codex/skills/${name}/SKILL.md`] = skillMd(
+      `name: ${name}\ndescription: ${"A long description. ".repeat(20)}`,
+    );
+  }
+  await writeTree(tmp.path, files);
+  await sh("git", ["init", "-q", tmp.path]);
+  const verdicts = await doctor(tmp.path, ".codex/skills/skill-299", [
+    "codex",
+    "cursor",
+  ]);
+  assert.equal(verdicts.codex!.sees, "no");
+  assert.match(
+    verdicts.codex!.reasons.join(),
+    /left out of Codex's listing: 300 skills do not fit its budget/,
+  );
+  assert.match(
+    verdicts.cursor!.reasons.join(),
+    /Cursor's listing budget is not known: not checked/,
+  );
+  const first = await doctor(tmp.path, ".codex/skills/skill-000", ["codex"]);
+  assert.equal(first.codex!.sees, "yes");
+});

@@ -16,6 +16,7 @@ import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import { policyOf } from "../serve/policy.ts";
+import { renderCatalogWithReport } from "../serve/catalog.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
@@ -194,6 +195,27 @@ async function verdictFor(
   if (winner !== undefined && winner.dir !== skill.dir) {
     reasons.push(`shadowed by ${winner.path ?? winner.source.key}`);
   }
+  // Over its listing budget: collapsed to its name, or left out.
+  if (rules.budget !== undefined && reasons.length === 0) {
+    const visible = found.skills.filter((s) =>
+      policyOf(s, overrides).modelVisible
+    );
+    const { cuts } = renderCatalogWithReport(visible, {
+      budget: rules.budget,
+      overrides,
+    });
+    if (cuts.omittedNames?.includes(skill.name)) {
+      reasons.push(
+        `left out of ${rules.label}'s listing: ${visible.length} skills do not fit its budget`,
+      );
+    } else if (cuts.nameOnly?.includes(skill.name)) {
+      notes.push(
+        `listed by name only: ${visible.length} skills do not fit ${rules.label}'s budget`,
+      );
+    }
+  } else if (rules.budget === undefined) {
+    notes.push(`${rules.label}'s listing budget is not known: not checked`);
+  }
   const policy = policyOf(skill, overrides);
   if (policy.mode === "off") reasons.push(`turned off (${policy.source})`);
   else if (!policy.modelVisible) {
@@ -217,8 +239,8 @@ export const doctorCommand: Command = {
     `For each agent we know, says whether it will see the skill and why not: a
 root it does not scan, the depth it looks, a symlinked SKILL.md it does not
 open, a name it rejects, YAML its parser rejects, another skill shadowing it,
-a policy that hides it. Where an agent's rule is not known for sure, it says
-so. Budgets (how many skills fit an agent's listing) are not checked.`,
+a policy that hides it, a listing budget it does not fit. Where an agent's
+rule is not known for sure, it says so.`,
   examples: [
     "skillscope doctor ./.claude/skills/pdf-tools",
     "skillscope doctor pdf-tools --client codex --client claude",

@@ -97,6 +97,15 @@ export interface ClientRules {
   readonly requiresNameMatch?: boolean;
   /** Whether its YAML parser drops a frontmatter with an unquoted `: ` in a value. */
   readonly strictYaml?: boolean;
+  /**
+   * Its skill-listing budget by default: characters, or a share of an
+   * assumed context window in tokens (see `CatalogBudget`).
+   */
+  readonly budget?: {
+    readonly chars?: number;
+    readonly contextWindow?: number;
+    readonly fraction?: number;
+  };
 }
 
 type EnvReader = (name: string) => string | undefined;
@@ -141,6 +150,7 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
     ],
     env: ["CLAUDE_CONFIG_DIR"],
     // Claude Code docs (skills): one level per root; does not read .agents/skills (late 2026).
+    // Listing budget: 1% of the context window (200k assumed), 1536 characters per entry.
     rules: {
       label: "Claude Code",
       readsAgentsDir: false,
@@ -148,6 +158,7 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
       followsSymlinkedSkillMd: true,
       requiresNameMatch: false,
       strictYaml: false,
+      budget: { contextWindow: 200_000, fraction: 0.01 },
     },
   },
   codex: {
@@ -160,6 +171,7 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
     admin: ["/etc/codex/skills"],
     env: ["CODEX_HOME"],
     // openai/codex skills loader: recursive, depth 6, 2000 dirs; skips a symlinked SKILL.md.
+    // Listing budget: 2% of the window, 8000 characters when it is unknown.
     rules: {
       label: "Codex",
       readsAgentsDir: true,
@@ -167,6 +179,7 @@ const PRESETS: Readonly<Record<"agents" | ClientName, ClientPreset>> = {
       followsSymlinkedSkillMd: false,
       requiresNameMatch: false,
       strictYaml: false,
+      budget: { chars: 8000 },
     },
   },
   gemini: {
