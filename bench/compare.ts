@@ -8,6 +8,9 @@
  * - (b) in process: `discoverSync` vs an in-Deno raw-read floor;
  * - (c) scaling: 100k vs 10k skills;
  * - (d) peak RSS of the whole-process run;
+ * - (e) whole process on the realistic 50k corpus (`realistic.ts`) vs the C floor;
+ * - (f) start-up: `list` of the 4 fixtures and importing `mod.ts`, each vs an
+ *   empty `deno run`;
  * - and the cache hit, the catalog with a budget, the event-loop gap of the
  *   async `discover()`, the bytes read for a 1 GiB SKILL.md.
  *
@@ -24,7 +27,7 @@ import { SkillCache } from "../src/discover/scan_cache.ts";
 import { discover, discoverSync } from "../src/discover/discover.ts";
 import { readFrontmatterSync } from "../src/parse/frontmatter.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import { benchTree } from "./fixtures.ts";
+import { benchTree, realisticTree } from "./fixtures.ts";
 
 const quick = Deno.args.includes("--quick");
 const REPO = new URL("..", import.meta.url).pathname;
@@ -188,6 +191,100 @@ if (!quick) {
   );
 } else {
   report("(c) 100k vs 10k", "skipped (--quick)", "<= 11x");
+}
+
+// (e) the realistic corpus, and (f) start-up, whole process, alternating
+{
+  const dir = await Deno.makeTempDir();
+  const floorBin = join(dir, "floor");
+  let haveCc = false;
+  try {
+    haveCc = (await new Deno.Command("cc", {
+      args: ["-O2", "-o", floorBin, join(REPO, "bench", "floor.c")],
+    }).output()).code === 0;
+  } catch {
+    haveCc = false;
+  }
+  const count = quick ? 10_000 : 50_000;
+  const realistic = realisticTree(count);
+  const listArgs = (root: string) => [
+    "run",
+    "--quiet",
+    `--config=${CONFIG}`,
+    `--allow-read=${root}`,
+    CLI,
+    "list",
+    "--root",
+    root,
+    "--json",
+  ];
+  if (haveCc) {
+    const ours: number[] = [];
+    const c: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      c.push(await timeCommand(floorBin, [realistic]));
+      ours.push(await timeCommand(Deno.execPath(), listArgs(realistic)));
+    }
+    const a = median(ours);
+    const b = median(c);
+    report(
+      `(e) skillscope list --json, realistic ${
+        count / 1000
+      }k corpus / C raw-read floor`,
+      `${a.toFixed(0)} ms / ${b.toFixed(0)} ms = ${(a / b).toFixed(2)}x`,
+      "<= 6x",
+    );
+  } else {
+    report(
+      "(e) realistic corpus vs C floor",
+      "skipped: no C compiler (cc)",
+      "<= 6x",
+    );
+  }
+  await Deno.remove(dir, { recursive: true });
+
+  const empty = join(await Deno.makeTempDir(), "empty.ts");
+  Deno.writeTextFileSync(empty, "");
+  const importer = join(await Deno.makeTempDir(), "import.ts");
+  Deno.writeTextFileSync(
+    importer,
+    `import { discover } from ${
+      JSON.stringify(join(REPO, "mod.ts"))
+    }; if (typeof discover !== "function") throw 0;`,
+  );
+  const fixtures = join(REPO, "fixtures", "skills");
+  const run = (args: string[]) =>
+    timeCommand(Deno.execPath(), [
+      "run",
+      "--quiet",
+      `--config=${CONFIG}`,
+      ...args,
+    ]);
+  const base: number[] = [];
+  const listFixtures: number[] = [];
+  const importMod: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    base.push(await run([empty]));
+    listFixtures.push(
+      await run([`--allow-read=${fixtures}`, CLI, "list", "--root", fixtures]),
+    );
+    importMod.push(await run([importer]));
+  }
+  const e = median(base);
+  report(
+    "(f) skillscope list of the 4 fixture skills / empty deno run",
+    `${median(listFixtures).toFixed(0)} ms / ${e.toFixed(0)} ms = ${
+      (median(listFixtures) / e).toFixed(2)
+    }x`,
+    "<= 1.5x",
+  );
+  report(
+    "(f) import { discover } from mod.ts / empty deno run",
+    `${median(importMod).toFixed(0)} ms / ${e.toFixed(0)} ms = ${
+      (median(importMod) / e).toFixed(2)
+    }x`,
+    "<= 1.5x",
+  );
 }
 
 // Cache hit

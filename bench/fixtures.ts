@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { generateSkillTree } from "./generate.ts";
+import { generateRealisticCorpus } from "./realistic.ts";
 
 /**
  * The root of a generated tree of `count` skills, generating it when missing.
@@ -35,6 +36,33 @@ export function benchTree(
   }
   Deno.mkdirSync(root, { recursive: true });
   generateSkillTree(root, count, { layout });
+  Deno.writeTextFileSync(marker, new Date().toISOString());
+  return root;
+}
+
+/**
+ * The realistic corpus of `count` skills (see `realistic.ts`), generated
+ * once under the system temp directory and reused.
+ *
+ * @param count How many skill directories.
+ * @returns Its root.
+ */
+export function realisticTree(count: number): string {
+  const base = join(Deno.env.get("TMPDIR") ?? "/tmp", "skillscope-bench");
+  const root = join(base, `${count}-realistic`);
+  const marker = `${root}.done`;
+  try {
+    Deno.statSync(marker);
+    return root;
+  } catch {
+    // not generated yet
+  }
+  try {
+    Deno.removeSync(root, { recursive: true });
+  } catch {
+    // nothing half-made to clear
+  }
+  generateRealisticCorpus(root, count);
   Deno.writeTextFileSync(marker, new Date().toISOString());
   return root;
 }
