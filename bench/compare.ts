@@ -68,6 +68,17 @@ async function timeCommand(cmd: string, args: string[]): Promise<number> {
   return elapsed;
 }
 
+/** Builds the C raw-read floor (`bench/floor.c`) at `out`; false without a C compiler. */
+async function buildFloor(out: string): Promise<boolean> {
+  try {
+    return (await new Deno.Command("cc", {
+      args: ["-O2", "-o", out, join(REPO, "bench", "floor.c")],
+    }).output()).code === 0;
+  } catch {
+    return false;
+  }
+}
+
 async function peakRss(
   cmd: string,
   args: string[],
@@ -120,14 +131,7 @@ const root10k = benchTree(10_000);
 {
   const dir = await Deno.makeTempDir();
   const floorBin = join(dir, "floor");
-  let haveCc = false;
-  try {
-    haveCc = (await new Deno.Command("cc", {
-      args: ["-O2", "-o", floorBin, join(REPO, "bench", "floor.c")],
-    }).output()).code === 0;
-  } catch {
-    haveCc = false;
-  }
+  const haveCc = await buildFloor(floorBin);
   const listArgs = [
     "run",
     "--quiet",
@@ -197,14 +201,7 @@ if (!quick) {
 {
   const dir = await Deno.makeTempDir();
   const floorBin = join(dir, "floor");
-  let haveCc = false;
-  try {
-    haveCc = (await new Deno.Command("cc", {
-      args: ["-O2", "-o", floorBin, join(REPO, "bench", "floor.c")],
-    }).output()).code === 0;
-  } catch {
-    haveCc = false;
-  }
+  const haveCc = await buildFloor(floorBin);
   const count = quick ? 10_000 : 50_000;
   const realistic = realisticTree(count);
   const listArgs = (root: string) => [

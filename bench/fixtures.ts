@@ -20,24 +20,10 @@ export function benchTree(
   count: number,
   layout: "flat" | "nested" = "flat",
 ): string {
-  const base = join(Deno.env.get("TMPDIR") ?? "/tmp", "skillscope-bench");
-  const root = join(base, `${count}-${layout}`);
-  const marker = `${root}.done`;
-  try {
-    Deno.statSync(marker);
-    return root;
-  } catch {
-    // not generated yet
-  }
-  try {
-    Deno.removeSync(root, { recursive: true });
-  } catch {
-    // nothing half-made to clear
-  }
-  Deno.mkdirSync(root, { recursive: true });
-  generateSkillTree(root, count, { layout });
-  Deno.writeTextFileSync(marker, new Date().toISOString());
-  return root;
+  return cachedTree(`${count}-${layout}`, (root) => {
+    Deno.mkdirSync(root, { recursive: true });
+    generateSkillTree(root, count, { layout });
+  });
 }
 
 /**
@@ -48,8 +34,15 @@ export function benchTree(
  * @returns Its root.
  */
 export function realisticTree(count: number): string {
+  return cachedTree(`${count}-realistic`, (root) => {
+    generateRealisticCorpus(root, count);
+  });
+}
+
+/** A tree generated once under the system temp directory (a marker file says it is complete). */
+function cachedTree(name: string, generate: (root: string) => void): string {
   const base = join(Deno.env.get("TMPDIR") ?? "/tmp", "skillscope-bench");
-  const root = join(base, `${count}-realistic`);
+  const root = join(base, name);
   const marker = `${root}.done`;
   try {
     Deno.statSync(marker);
@@ -62,7 +55,7 @@ export function realisticTree(count: number): string {
   } catch {
     // nothing half-made to clear
   }
-  generateRealisticCorpus(root, count);
+  generate(root);
   Deno.writeTextFileSync(marker, new Date().toISOString());
   return root;
 }

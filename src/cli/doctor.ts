@@ -28,7 +28,7 @@ import {
   writeOut,
 } from "./io.ts";
 import { overridesFrom } from "./root_options.ts";
-import { renderTable } from "./table.ts";
+import { renderTable, terminalWidth } from "./table.ts";
 
 /** What doctor says about one client. */
 interface Verdict {
@@ -304,11 +304,3 @@ rule is not known for sure, it says so.`,
     return EXIT.ok;
   },
 };
-
-function terminalWidth(): number {
-  try {
-    return Deno.consoleSize().columns;
-  } catch {
-    return 80;
-  }
-}

@@ -53,6 +53,14 @@ const DIR_OPTIONS: OptionDefs = {
   json: { type: "boolean", help: "Print JSON" },
 };
 
+/** `--force` for update and restore: replace skills with local changes. */
+const FORCE_OVER_EDITS: OptionDefs = {
+  force: {
+    type: "boolean",
+    help: "Replace skills with local changes too (keeping a backup)",
+  },
+};
+
 /** `--no-backup`: with `--force`, do not keep what is replaced or removed. */
 const NO_BACKUP: OptionDefs = {
   "no-backup": {
@@ -463,10 +471,7 @@ export const updateCommand: Command = {
   groups: [{
     title: "Options",
     options: {
-      force: {
-        type: "boolean",
-        help: "Replace skills with local changes too (keeping a backup)",
-      },
+      ...FORCE_OVER_EDITS,
       ...AUDIT_OPTION,
       ...NO_BACKUP,
       ...DIR_OPTIONS,
@@ -545,10 +550,7 @@ is what CI runs. Same as "install --frozen".`,
   groups: [{
     title: "Options",
     options: {
-      force: {
-        type: "boolean",
-        help: "Replace skills with local changes too (keeping a backup)",
-      },
+      ...FORCE_OVER_EDITS,
       ...NO_BACKUP,
       ...DIR_OPTIONS,
     },

@@ -18,7 +18,7 @@ import {
   shownDiagnostics,
 } from "./root_options.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
-import { renderTable } from "./table.ts";
+import { renderTable, terminalWidth } from "./table.ts";
 
 /** The `list` command. */
 export const listCommand: Command = {
@@ -86,15 +86,6 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
     return EXIT.ok;
   },
 };
-
-/** The terminal's width, or 80 when it cannot be read. */
-function terminalWidth(): number {
-  try {
-    return Deno.consoleSize().columns;
-  } catch {
-    return 80;
-  }
-}
 
 /**
  * Writes a discovery as `JSON.stringify(found, null, 2)` would, one skill at

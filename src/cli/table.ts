@@ -126,3 +126,16 @@ export function renderTable(
     }).join("  ").trimEnd();
   return [header, ...rows].map((row) => `${line(row)}\n`).join("");
 }
+
+/**
+ * The terminal's width in columns, or 80 when it cannot be read.
+ *
+ * @returns The width.
+ */
+export function terminalWidth(): number {
+  try {
+    return Deno.consoleSize().columns;
+  } catch {
+    return 80;
+  }
+}
