@@ -6,7 +6,7 @@
  */
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { truncate } from "../parse/frontmatter.ts";
-import type { Discovery } from "../shared/types.ts";
+import type { Discovery, Skill } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
@@ -17,7 +17,11 @@ import {
   ROOTS_GROUP,
   shownDiagnostics,
 } from "./root_options.ts";
-import { policyOf, type SkillOverride } from "../serve/policy.ts";
+import {
+  policyOf,
+  type SkillOverride,
+  type SkillPolicy,
+} from "../serve/policy.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 
 /** The `list` command. */
@@ -110,6 +114,7 @@ function writeDiscoveryJson(
     key: string,
     items: readonly unknown[],
     last: boolean,
+    extend?: (item: unknown, json: string) => string,
   ): void => {
     if (items.length === 0) {
       emit(`  "${key}": []${last ? "" : ","}\n`);
@@ -117,8 +122,10 @@ function writeDiscoveryJson(
     }
     emit(`  "${key}": [\n`);
     items.forEach((item, i) => {
+      let json = JSON.stringify(item, null, 2);
+      if (extend !== undefined) json = extend(item, json);
       emit(
-        `    ${JSON.stringify(item, null, 2).replaceAll("\n", "\n    ")}${
+        `    ${json.replaceAll("\n", "\n    ")}${
           i < items.length - 1 ? "," : ""
         }\n`,
       );
@@ -126,11 +133,22 @@ function writeDiscoveryJson(
     emit(`  ]${last ? "" : ","}\n`);
   };
   emit("{\n");
-  // Each skill with its effective policy (what the model and the user see).
+  // Each skill with its effective policy (what the model and the user see),
+  // spliced in as text: no copy of the skill, one text per distinct policy.
+  const policyText = new Map<SkillPolicy, string>();
   array(
     "skills",
-    found.skills.map((s) => ({ ...s, policy: policyOf(s, overrides) })),
+    found.skills,
     false,
+    (skill, json) => {
+      const policy = policyOf(skill as Skill, overrides);
+      let text = policyText.get(policy);
+      if (text === undefined) {
+        text = JSON.stringify(policy, null, 2).replaceAll("\n", "\n  ");
+        policyText.set(policy, text);
+      }
+      return `${json.slice(0, -2)},\n  "policy": ${text}\n}`;
+    },
   );
   array("diagnostics", found.diagnostics, false);
   array("shadowed", found.shadowed, true);

@@ -55,6 +55,13 @@ export interface SkillPolicy {
   readonly source: string;
 }
 
+const DEFAULT_POLICY: SkillPolicy = Object.freeze({
+  mode: "on",
+  modelVisible: true,
+  userInvocable: true,
+  source: "default",
+});
+
 function globToRegExp(glob: string): RegExp {
   let pattern = "^";
   for (const c of glob) {
@@ -107,6 +114,11 @@ export function policyOf(
   skill: Skill,
   overrides: readonly SkillOverride[] = [],
 ): SkillPolicy {
+  // The common case, without an allocation: no override, no client flag.
+  if (
+    overrides.length === 0 && skill.disableModelInvocation !== true &&
+    skill.allowImplicitInvocation !== false && skill.userInvocable !== false
+  ) return DEFAULT_POLICY;
   let mode: ListingMode = "on";
   let source = "default";
   if (skill.disableModelInvocation === true) {
