@@ -173,3 +173,22 @@ Deno.test("parseSimpleYaml() accepts the common shapes and refuses what it does 
     assert.equal(parseSimpleYaml(text), undefined, text);
   }
 });
+
+Deno.test("parseSimpleYaml() keeps a block scalar that ends the frontmatter (its trailing newline) on the fast path", () => {
+  for (
+    const [text, expected] of [
+      ["name: demo\ndescription: |\n  Use when\n", "Use when\n"],
+      [
+        "name: demo\ndescription: >-\n  Use when\n  asked\n\n",
+        "Use when asked",
+      ],
+      ["description: |-\n  a\n  b\n\nname: demo\n", "a\nb"],
+    ] as const
+  ) {
+    const parsed = parseSimpleYaml(text);
+    assert.equal(parsed?.description, expected, text);
+    assert.deepEqual(parsed, reference(text));
+  }
+  // A whitespace-only line after the block may be content: the full parser decides.
+  assert.equal(parseSimpleYaml("name: >-\n pdf\n   "), undefined);
+});

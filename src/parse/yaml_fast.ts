@@ -205,8 +205,14 @@ export function parseSimpleYaml(
     ) {
       // A block scalar: | |- > >-
       if (!hasBody) return undefined;
-      // Blank or whitespace-only lines carry meaning in block scalars: leave them to the full parser.
-      for (let k = i; k < j; k++) if (lines[k]!.trim() === "") return undefined;
+      // Blank or whitespace-only lines inside a block scalar carry meaning:
+      // leave them to the full parser. Empty lines after its last line (the
+      // end of the frontmatter, or before the next key) do not, for the clip
+      // (|, >) and strip (|-, >-) styles parsed here.
+      for (let k = i; k < j; k++) {
+        const l = lines[k]!;
+        if (l.trim() === "" && (k < end || l !== "")) return undefined;
+      }
       const body = lines.slice(i, end);
       const indent = indentOf(body[0]!);
       if (indent === 0) return undefined;
