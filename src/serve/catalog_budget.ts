@@ -219,37 +219,50 @@ export function planBudgetedCatalog(
       descriptionsShortenedTo: lo,
     });
   }
-  // Collapse to names, lowest priority first.
-  const collapsed = new Set<Skill>();
-  const nameOnlyNames: string[] = [];
-  for (const s of lowestFirst) {
-    if (!full.has(s)) continue;
-    collapsed.add(s);
-    nameOnlyNames.push(s.name);
-    const attempt = total(MIN_CHARS, false, collapsed, 0);
-    if (attempt.cost <= max) {
-      return report(attempt.text, {
-        locationsDropped: hasLocations,
-        descriptionsShortenedTo: MIN_CHARS,
-        nameOnly: nameOnlyNames,
-      });
+  // Collapse to names, then leave out, lowest priority first: the fewest
+  // skills that make it fit. Each cut makes the text shorter, so the cost
+  // only falls as more are cut, and a binary search over how many finds the
+  // first count that fits with a few renders instead of one per skill.
+  const fewest = (n: number, fits: (k: number) => boolean): number => {
+    let lo = 1;
+    let hi = n + 1; // n + 1: not even all of them
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (fits(mid)) hi = mid;
+      else lo = mid + 1;
     }
+    return lo;
+  };
+  const candidates = lowestFirst.filter((s) => full.has(s));
+  const collapsedBy = (k: number) => new Set(candidates.slice(0, k));
+  const withCollapsed = (k: number) =>
+    total(MIN_CHARS, false, collapsedBy(k), 0);
+  const k = fewest(candidates.length, (k) => withCollapsed(k).cost <= max);
+  if (k <= candidates.length) {
+    return report(withCollapsed(k).text, {
+      locationsDropped: hasLocations,
+      descriptionsShortenedTo: MIN_CHARS,
+      nameOnly: candidates.slice(0, k).map((s) => s.name),
+    });
   }
-  // Leave out, lowest priority first.
-  const omittedNames: string[] = [];
-  for (const s of lowestFirst) {
-    gone.add(s);
-    omittedNames.push(s.name);
-    if (gone.size === sorted.length) break;
-    const attempt = total(MIN_CHARS, false, collapsed, gone.size);
-    if (attempt.cost <= max) {
-      return report(attempt.text, {
-        locationsDropped: hasLocations,
-        descriptionsDropped: true,
-        nameOnly: nameOnlyNames,
-        omittedNames,
-      });
-    }
+  const collapsed = collapsedBy(candidates.length);
+  const nameOnlyNames = candidates.map((s) => s.name);
+  const withGone = (g: number) => {
+    gone.clear();
+    for (const s of lowestFirst.slice(0, g)) gone.add(s);
+    return total(MIN_CHARS, false, collapsed, g);
+  };
+  const g = fewest(sorted.length - 1, (g) => withGone(g).cost <= max);
+  const omittedNames = lowestFirst.slice(0, Math.min(g, sorted.length))
+    .map((s) => s.name);
+  if (g < sorted.length) {
+    const text = withGone(g).text;
+    return report(text, {
+      locationsDropped: hasLocations,
+      descriptionsDropped: true,
+      nameOnly: nameOnlyNames,
+      omittedNames,
+    });
   }
   return {
     text: "",
