@@ -13,7 +13,8 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { type ContentHash, hashSkillTree } from "./content_hash.ts";
+import { type ContentHash, hashSkillTree, sha256Hex } from "./content_hash.ts";
+import { dirIdentitySync } from "../shared/dir_identity.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import type {
   Diagnostic,
@@ -54,22 +55,9 @@ export type ApprovalState =
     readonly files: readonly string[];
   };
 
-function identityOf(dir: string): string {
-  const info = Deno.statSync(dir);
-  return `${info.dev}:${info.ino}:${info.birthtime?.getTime() ?? ""}`;
-}
-
 async function tagOf(dir: string, nonce: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    new TextEncoder().encode(
-      `skillscope-approvals:${identityOf(dir)}:${nonce}`,
-    ),
-  );
-  return Array.from(
-    new Uint8Array(digest),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("").slice(0, 32);
+  const text = `skillscope-approvals:${dirIdentitySync(dir)}:${nonce}`;
+  return (await sha256Hex(new TextEncoder().encode(text))).slice(0, 32);
 }
 
 /**

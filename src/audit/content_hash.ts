@@ -18,7 +18,15 @@ export interface ContentHash {
 
 const encoder = new TextEncoder();
 
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+/**
+ * SHA-256 of bytes as lowercase hex, with Web Crypto.
+ *
+ * @param bytes The bytes.
+ * @returns The digest in hex.
+ */
+export async function sha256Hex(
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }

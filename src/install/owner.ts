@@ -12,6 +12,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import type { DirIdentity } from "../shared/dir_identity.ts";
 
 /** Prefix of every working directory an operation creates. */
 export const WORK_PREFIX = ".skillscope-";
@@ -22,19 +23,7 @@ export type WorkKind = "stage" | "old" | "clone" | "tmp";
 const WORK_NAME =
   /^\.skillscope-(stage|old|clone|tmp)-([0-9a-f]{16})-([0-9a-f]{16})$/;
 
-/** The identity of a skills directory, as {@linkcode dirIdentitySync} reads it. */
-export type DirIdentity = string;
-
-/**
- * Reads the identity of a directory: device, inode and birth time.
- *
- * @param dir The skills directory.
- * @returns An opaque identity string.
- */
-export function dirIdentitySync(dir: string): DirIdentity {
-  const info = Deno.statSync(dir);
-  return `${info.dev}:${info.ino}:${info.birthtime?.getTime() ?? ""}`;
-}
+export { type DirIdentity, dirIdentitySync } from "../shared/dir_identity.ts";
 
 /**
  * The tag of a nonce in a directory.
