@@ -17,12 +17,11 @@ import {
   type Severity,
 } from "../audit/mod.ts";
 import { discoverUninterrupted } from "../discover/discover.ts";
-import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
-import type { DirectorySkill } from "../shared/types.ts";
 import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
+import { skillDirsBelow } from "./skill_dirs.ts";
 import {
   field,
   formatDiagnostic,
@@ -36,12 +35,16 @@ import {
   ROOTS_GROUP,
 } from "./root_options.ts";
 
-/** The skill directories the arguments name: paths (a skill, or a folder of skills) or names in the roots. */
+/**
+ * The skill directories the arguments name: paths (a skill, or a folder of
+ * skills, broken ones included) or names in the roots; none = every skill
+ * in the roots.
+ */
 async function skillsNamed(
   values: OptionValues,
   positionals: readonly string[],
-): Promise<DirectorySkill[]> {
-  const found: DirectorySkill[] = [];
+): Promise<string[]> {
+  const found: string[] = [];
   const byName: string[] = [];
   for (const arg of positionals) {
     const path = resolve(arg);
@@ -59,20 +62,17 @@ async function skillsNamed(
       continue;
     }
     if (isFileSync(join(path, "SKILL.md"))) {
-      found.push({ dir: path } as DirectorySkill);
+      found.push(path);
       continue;
     }
-    const below = await discoverUninterrupted({
-      sources: [directorySource(path, { recursive: true })],
-      cache: false,
-    });
+    const below = await skillDirsBelow(path);
     for (const d of below.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
-    found.push(...below.skills.filter(isDirectorySkill));
+    found.push(...below.dirs);
   }
   if (byName.length > 0 || positionals.length === 0) {
     const discovery = await discoverUninterrupted(discoverOptionsFrom(values));
     const skills = discovery.skills.filter(isDirectorySkill);
-    if (positionals.length === 0) found.push(...skills);
+    if (positionals.length === 0) found.push(...skills.map((s) => s.dir));
     for (const name of byName) {
       const skill = skills.find((s) => s.name === name);
       if (skill === undefined) {
@@ -80,7 +80,7 @@ async function skillsNamed(
           `No skill named "${name}" in the roots (and no directory of that name)`,
         );
       }
-      found.push(skill);
+      found.push(skill.dir);
     }
   }
   return found;
@@ -141,7 +141,7 @@ roots; none = every skill in the roots. Exit 1 when a finding reaches
     const failOn = severityOption(values["fail-on"]);
     const skills = await skillsNamed(values, positionals);
     const reports: AuditReport[] = [];
-    for (const skill of skills) reports.push(await audit(skill.dir));
+    for (const dir of skills) reports.push(await audit(dir));
     if (values.json === true) writeJson(reports);
     else {
       writeOut(reports.flatMap((r) => r.findings.map(formatFinding)).join(""));
@@ -197,8 +197,8 @@ unless --force.`,
     const skills = await skillsNamed(values, positionals);
     const approved: { name: string; dir: string; hash: string }[] = [];
     let refused = false;
-    for (const skill of skills) {
-      const report = await audit(skill.dir);
+    for (const dir of skills) {
+      const report = await audit(dir);
       const critical = report.findings.filter((f) =>
         atLeast(f.severity, "critical")
       );
@@ -214,7 +214,7 @@ unless --force.`,
         refused = true;
         continue;
       }
-      const approval = await approve(skill.dir);
+      const approval = await approve(dir);
       approved.push({
         name: report.name,
         dir: report.dir,

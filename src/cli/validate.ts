@@ -16,11 +16,9 @@ import {
   writeJson,
   writeOut,
 } from "./io.ts";
-import { dirname, join } from "../shared/path.ts";
+import { join } from "../shared/path.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
-import { discoverUninterrupted } from "../discover/discover.ts";
-import { directorySource } from "../discover/sources.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { skillDirsBelow } from "./skill_dirs.ts";
 
 /** One entry of `validate --json`. */
 interface ValidateEntry {
@@ -148,19 +146,10 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
       out.push(path);
       continue;
     }
-    const found = await discoverUninterrupted({
-      sources: [directorySource(path, { recursive: true })],
-      cache: false,
-    });
-    const dirs = found.skills.filter(isDirectorySkill).map((s) => s.dir);
     // A skill that failed to load is validated too, so its problem shows.
-    for (const d of found.diagnostics) {
-      if (d.path?.endsWith("SKILL.md") && !dirs.includes(dirname(d.path))) {
-        dirs.push(dirname(d.path));
-      }
-    }
+    const { dirs } = await skillDirsBelow(path);
     if (dirs.length === 0) out.push(path); // reported as skill-md-missing
-    else out.push(...[...new Set(dirs)].sort());
+    else out.push(...dirs);
   }
   return out;
 }
