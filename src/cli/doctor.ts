@@ -12,6 +12,7 @@ import {
   defaultRoots,
 } from "../discover/default_roots.ts";
 import { discoverUninterrupted } from "../discover/discover.ts";
+import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
@@ -47,6 +48,7 @@ const inside = (dir: string, root: string): boolean =>
 async function findSkill(
   arg: string,
   clients: readonly string[],
+  cache: SkillCache,
 ): Promise<{ skill: DirectorySkill; diagnostics: readonly Diagnostic[] }> {
   const path = resolve(arg);
   if (isFileSync(join(path, "SKILL.md"))) {
@@ -73,7 +75,7 @@ async function findSkill(
     sources: roots.map((r) =>
       directorySource(r.path, { onPermissionDenied: "skip" })
     ),
-    cache: false,
+    cache,
   });
   const skill = found.skills.filter(isDirectorySkill).find((s) =>
     s.name === arg
@@ -96,6 +98,7 @@ async function verdictFor(
   skill: DirectorySkill,
   diagnostics: readonly Diagnostic[],
   overrides: ReturnType<typeof overridesFrom>,
+  cache: SkillCache,
 ): Promise<Verdict> {
   const rules = clientRules(client);
   // What stops it, what is not known for sure, and what is worth knowing.
@@ -185,11 +188,12 @@ async function verdictFor(
     }
   }
   // Shadowed by another skill of the same name in an earlier root of that client.
+  // One cache for the whole run: the roots agents share are scanned once.
   const found = await discoverUninterrupted({
     sources: roots.map((r) =>
       directorySource(r.path, { onPermissionDenied: "skip" })
     ),
-    cache: false,
+    cache,
   });
   const winner = found.skills.find((s) => s.name === skill.name);
   if (winner !== undefined && winner.dir !== skill.dir) {
@@ -276,11 +280,18 @@ rule is not known for sure, it says so.`,
         );
       }
     }
-    const { skill, diagnostics } = await findSkill(positionals[0]!, clients);
+    const cache = new SkillCache();
+    const { skill, diagnostics } = await findSkill(
+      positionals[0]!,
+      clients,
+      cache,
+    );
     const overrides = overridesFrom(values);
     const verdicts: Verdict[] = [];
     for (const client of clients) {
-      verdicts.push(await verdictFor(client, skill, diagnostics, overrides));
+      verdicts.push(
+        await verdictFor(client, skill, diagnostics, overrides, cache),
+      );
     }
     if (values.json === true) {
       writeJson({

@@ -21,11 +21,13 @@ const ZERO = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
  */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const c of text) {
-    if (ZERO.test(c)) continue;
-    width += WIDE.test(c) ? 2 : 1;
-  }
+  for (const c of text) width += cellsOf(c);
   return width;
+}
+
+/** The cells one character takes: 0 (combining, invisible), 2 (wide) or 1. */
+function cellsOf(c: string): number {
+  return ZERO.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
 }
 
 /**
@@ -49,7 +51,7 @@ export function fitWidth(
   let out = "";
   let used = 0;
   for (const c of chars) {
-    const w = ZERO.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+    const w = cellsOf(c);
     if (used + w > width - 1) break;
     out = fromStart ? c + out : out + c;
     used += w;

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { join } from "../shared/path.ts";
 import { parseSimpleYaml } from "../parse/yaml_fast.ts";
 import { parseYaml } from "../parse/yaml.ts";
 import type { Diagnostic } from "../shared/types.ts";
@@ -34,7 +35,7 @@ export function readCodexMetadata(
   dir: string,
   diagnostics: Diagnostic[],
 ): CodexMetadata | undefined {
-  const path = `${dir}/agents/openai.yaml`;
+  const path = join(dir, "agents", "openai.yaml");
   let info: Deno.FileInfo;
   try {
     info = Deno.lstatSync(path);
