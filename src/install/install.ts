@@ -377,6 +377,7 @@ async function installLocked(
         ...(previous === undefined ? {} : {
           previous: { targets: previous.targets ?? [], hash: previous.hash },
         }),
+        hash,
         force: options.force === true,
         backup: options.backup !== false,
         fs,

@@ -28,7 +28,8 @@ const STAGE_PREFIX = ".skillscope-stage-";
  * @param root The real copy's skills directory.
  * @param name The skill's name.
  * @param targets The targets to place.
- * @param options `previous`: targets and hash recorded before; `force`, `backup`, `fs`.
+ * @param options `previous`: targets and hash recorded before; `hash`: the
+ *   real copy's tree hash now; `force`, `backup`, `fs`.
  * @returns Notes (backups kept).
  * @throws {InstallError} `unlocked-directory` for something in the way that is not ours.
  */
@@ -38,6 +39,8 @@ export function placeTargets(
   targets: readonly InstallTarget[],
   options: {
     previous?: { targets: readonly InstallTarget[]; hash: string };
+    /** The real copy's tree hash: a copy already holding it is left alone. */
+    hash?: string;
     force?: boolean;
     backup?: boolean;
     fs?: InstallFs;
@@ -50,6 +53,12 @@ export function placeTargets(
     const dir = resolve(root, target.dir);
     const path = join(dir, name);
     Deno.mkdirSync(dir, { recursive: true });
+    // A copy interrupted earlier (kill -9) left only a hidden stage: drop it.
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.name.startsWith(`${STAGE_PREFIX}${name}-`)) {
+        Deno.removeSync(join(dir, entry.name), { recursive: true });
+      }
+    }
     let info: Deno.FileInfo | undefined;
     try {
       info = Deno.lstatSync(path);
@@ -63,11 +72,15 @@ export function placeTargets(
       }
       Deno.removeSync(path);
     } else if (info !== undefined) {
+      const onDisk = info.isDirectory
+        ? hashDirectorySync(path).hash
+        : undefined;
+      // A copy that already holds the real copy's files stays as it is.
+      if (target.copy === true && onDisk === options.hash) continue;
       const recorded = options.previous?.targets.some((t) =>
         t.copy === true && resolve(root, t.dir) === dir
       ) ?? false;
-      const unchanged = recorded && info.isDirectory &&
-        hashDirectorySync(path).hash === options.previous!.hash;
+      const unchanged = recorded && onDisk === options.previous!.hash;
       if (!unchanged && options.force !== true) {
         throw inTheWay(path);
       }
@@ -77,12 +90,6 @@ export function placeTargets(
         );
       } else {
         Deno.removeSync(path, { recursive: true });
-      }
-    }
-    // A copy interrupted earlier (kill -9) left only a hidden stage: drop it.
-    for (const entry of Deno.readDirSync(dir)) {
-      if (entry.name.startsWith(`${STAGE_PREFIX}${name}-`)) {
-        Deno.removeSync(join(dir, entry.name), { recursive: true });
       }
     }
     if (target.copy === true) {
