@@ -81,7 +81,7 @@ export {
   discoverSync,
 } from "./src/discover/discover.ts";
 export { defaultSkillCache, SkillCache } from "./src/discover/scan_cache.ts";
-export { nameFilter } from "./src/discover/name_filter.ts";
+export { globMatches, nameFilter } from "./src/discover/name_filter.ts";
 export { SkillSet, type SkillSetOptions } from "./src/serve/skill_set.ts";
 export { skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";

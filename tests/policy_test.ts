@@ -257,3 +257,68 @@ Deno.test("Codex's agents/openai.yaml: display name, short description, and allo
   assert.equal(plain.get("codexy")!.allowImplicitInvocation, undefined);
   assert.deepEqual(plain.diagnostics, []);
 });
+
+Deno.test("globMatches() agrees with the whole-name wildcard rule (property)", async () => {
+  const { globMatches } = await import("../src/discover/name_filter.ts");
+  const fc = (await import("fast-check")).default;
+  const reference = (pattern: string, name: string) =>
+    new RegExp(
+      `^${
+        [...pattern].map((c) =>
+          c === "*"
+            ? "[\\s\\S]*"
+            : c === "?"
+            ? "[\\s\\S]"
+            : c.replace(/[\\^$.|+()[\]{}]/g, "\\$&")
+        ).join("")
+      }$`,
+      "u",
+    ).test(name);
+  fc.assert(
+    fc.property(
+      fc.stringMatching(/^[ab*?é.]{0,8}$/),
+      fc.stringMatching(/^[abé.]{0,10}$/),
+      (pattern, name) =>
+        globMatches(pattern, name) === reference(pattern, name),
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("a hostile glob in a project's skillscope.json cannot hang listing (it took over 60 s with a backtracking pattern)", async () => {
+  await using tmp = await tempDir();
+  const name = "a".repeat(60);
+  await writeTree(tmp.path, {
+    [`skills/${name}/SKILL.md`]: skillMd(`name: ${name}\ndescription: d`),
+    "skillscope.json": JSON.stringify({
+      overrides: [{ match: "*a*a*a*a*a*a*a*a*a*a*a*a*b", mode: "off" }],
+    }),
+  });
+  const started = performance.now();
+  const command = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--config=${new URL("../deno.json", import.meta.url).pathname}`,
+      "--allow-read",
+      new URL("../cli.ts", import.meta.url).pathname,
+      "list",
+      join(tmp.path, "skills"),
+      "--json",
+      "--exclude",
+      "*a*a*a*a*a*a*a*a*a*a*a*a*c",
+    ],
+    cwd: tmp.path,
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(20_000),
+  });
+  const out = await command.output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const skills = JSON.parse(new TextDecoder().decode(out.stdout)).skills;
+  assert.deepEqual(
+    skills.map((s: { policy: { mode: string } }) => s.policy.mode),
+    ["on"],
+  );
+  assert.ok(performance.now() - started < 20_000);
+});

@@ -29,21 +29,54 @@ export function nameFilter(
   include: readonly string[] = [],
   exclude: readonly string[] = [],
 ): (name: string) => boolean {
-  const inc = include.length === 0 ? undefined : compile(include);
-  const exc = exclude.length === 0 ? undefined : compile(exclude);
-  if (!inc && !exc) return () => true;
-  return (name) => (!inc || inc.test(name)) && !(exc?.test(name) ?? false);
+  if (include.length === 0 && exclude.length === 0) return () => true;
+  return (name) =>
+    (include.length === 0 ||
+      include.some((pattern) => globMatches(pattern, name))) &&
+    !exclude.some((pattern) => globMatches(pattern, name));
 }
 
-function compile(patterns: readonly string[]): RegExp {
-  const parts = patterns.map((pattern) => {
-    let out = "";
-    for (const char of pattern) {
-      if (char === "*") out += "[\\s\\S]*";
-      else if (char === "?") out += "[\\s\\S]";
-      else out += char.replace(/[\\^$.|+()[\]{}]/g, "\\$&");
-    }
-    return out;
-  });
-  return new RegExp(`^(?:${parts.join("|")})$`, "u");
+/**
+ * Whether `name` matches a whole-name pattern (`*` any run, `?` one
+ * character, the rest literal). Linear in the pattern times the name: no
+ * backtracking regular expression, so a pattern such as `*a*a*a*a*b` (from a
+ * project's `skillscope.json`, say) cannot hang on a long name.
+ *
+ * @example Usage
+ * ```ts
+ * import { globMatches } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(globMatches("pdf-*", "pdf-tools"), true);
+ * assert.equal(globMatches("p?f", "pdf"), true);
+ * assert.equal(globMatches("*a*a*a*a*a*a*b", "a".repeat(64)), false);
+ * ```
+ *
+ * @param pattern The pattern.
+ * @param name The name.
+ * @returns Whether the whole name matches.
+ */
+export function globMatches(pattern: string, name: string): boolean {
+  const p = [...pattern];
+  const t = [...name];
+  let pi = 0;
+  let ti = 0;
+  let star = -1; // the last "*" seen, to retry from
+  let mark = 0; // where the text stood when it was seen
+  while (ti < t.length) {
+    if (
+      pi < p.length && (p[pi] === "?" || (p[pi] !== "*" && p[pi] === t[ti]))
+    ) {
+      pi++;
+      ti++;
+    } else if (pi < p.length && p[pi] === "*") {
+      star = pi++;
+      mark = ti;
+    } else if (star !== -1) {
+      pi = star + 1;
+      ti = ++mark;
+    } else return false;
+  }
+  while (pi < p.length && p[pi] === "*") pi++;
+  return pi === p.length;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
+import { globMatches } from "../discover/name_filter.ts";
 
 /**
  * How a skill is listed:
@@ -62,18 +63,6 @@ const DEFAULT_POLICY: SkillPolicy = Object.freeze({
   source: "default",
 });
 
-function globToRegExp(glob: string): RegExp {
-  let pattern = "^";
-  for (const c of glob) {
-    pattern += c === "*"
-      ? ".*"
-      : c === "?"
-      ? "."
-      : c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`${pattern}$`, "u");
-}
-
 function matches(override: SkillOverride, skill: Skill): boolean {
   const { match } = override;
   if (match.includes("/") || match.includes("\\")) {
@@ -83,9 +72,7 @@ function matches(override: SkillOverride, skill: Skill): boolean {
         (skill.dir.startsWith(`${path}/`) ||
           skill.dir.startsWith(`${path}\\`)));
   }
-  return match.includes("*") || match.includes("?")
-    ? globToRegExp(match).test(skill.name)
-    : match === skill.name;
+  return globMatches(match, skill.name);
 }
 
 /**
