@@ -10,6 +10,7 @@
 import { join } from "../shared/path.ts";
 import { parseSimpleYaml } from "../parse/yaml_fast.ts";
 import { parseYaml } from "../parse/yaml.ts";
+import { SkillParseError } from "../shared/errors.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
 /** What a skill's `agents/openai.yaml` says. */
@@ -29,11 +30,15 @@ const MAX_BYTES = 64 * 1024;
  *
  * @param dir The skill directory.
  * @param diagnostics Receives a warning when the file cannot be used.
+ * @param canLoadParser The caller can load the full YAML parser and retry
+ *   (an async scan): a file that needs it throws instead of being ignored.
  * @returns Its metadata, or `undefined` when there is no such file.
+ * @throws {SkillParseError} `yaml-parser-not-loaded` when `canLoadParser` and the parser is needed.
  */
 export function readCodexMetadata(
   dir: string,
   diagnostics: Diagnostic[],
+  canLoadParser: boolean,
 ): CodexMetadata | undefined {
   const path = join(dir, "agents", "openai.yaml");
   let info: Deno.FileInfo;
@@ -62,6 +67,14 @@ export function readCodexMetadata(
   let value = parseSimpleYaml(text) as unknown;
   if (value === undefined) {
     const full = parseYaml(text);
+    if (!full.ok && full.unloaded && canLoadParser) {
+      // The scan loads the full parser and reads this skill again.
+      throw new SkillParseError(
+        "yaml-parser-not-loaded",
+        `${path} needs the full YAML parser`,
+        { path },
+      );
+    }
     if (!full.ok) {
       return warn(
         full.unloaded

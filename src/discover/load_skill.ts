@@ -205,8 +205,15 @@ function loadSkillFile(
       dirName,
       yamlLine: head.yamlLine,
     });
+    const rejected = analyzed.diagnostics.some((d) => d.level === "error");
+    // Read before anything is reported: a metadata file that needs the
+    // full YAML parser throws, and the scan reads this skill again.
+    const codexDiagnostics: Diagnostic[] = [];
+    const codex = !rejected && context.source.codexMetadata
+      ? readCodexMetadata(dir, codexDiagnostics, !context.parserUnavailable)
+      : undefined;
     context.diagnostics.push(...analyzed.diagnostics);
-    if (analyzed.diagnostics.some((d) => d.level === "error")) return undefined;
+    if (rejected) return undefined;
     const kept = capRetained(
       head.yaml.length,
       analyzed.frontmatter,
@@ -214,9 +221,7 @@ function loadSkillFile(
       file,
     );
     if (kept.diagnostic) context.diagnostics.push(kept.diagnostic);
-    const codex = context.source.codexMetadata
-      ? readCodexMetadata(dir, context.diagnostics)
-      : undefined;
+    context.diagnostics.push(...codexDiagnostics);
     return buildSkill(
       codex === undefined ? kept.fields : { ...kept.fields, ...codex },
       kept.frontmatter,
