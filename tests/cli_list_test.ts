@@ -194,3 +194,34 @@ Deno.test("skillscope list reads nothing outside its root: a symlink to an ungra
     ["elsewhere", "inside"],
   );
 });
+
+Deno.test("skillscope list --json on 600 generated and 600 realistic skills is exactly JSON.stringify(discovery, null, 2) with each skill's policy", async () => {
+  const { generateSkillTree } = await import("../bench/generate.ts");
+  const { generateRealisticCorpus } = await import("../bench/realistic.ts");
+  const { discoverSync, directorySource, loadYamlParser, policyOf } =
+    await import("../mod.ts");
+  await loadYamlParser();
+  for (const make of [generateSkillTree, generateRealisticCorpus]) {
+    await using tmp = await tempDir();
+    const root = join(tmp.path, "skills");
+    Deno.mkdirSync(root);
+    make(root, 600);
+    const run = await runCli(["list", "--root", root, "--json"], {
+      permissions: [`--allow-read=${root}`],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    // The writer emits 64 skills per slice: 600 span ten slices.
+    const found = discoverSync({ sources: [directorySource(root)] });
+    assert.ok(found.skills.length > 512, `${found.skills.length} skills`);
+    const expected = JSON.stringify(
+      {
+        skills: found.skills.map((s) => ({ ...s, policy: policyOf(s, []) })),
+        diagnostics: found.diagnostics,
+        shadowed: found.shadowed,
+      },
+      null,
+      2,
+    );
+    assert.equal(run.stdout, `${expected}\n`);
+  }
+});

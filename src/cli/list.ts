@@ -92,66 +92,58 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
 };
 
 /**
- * Writes a discovery as `JSON.stringify(found, null, 2)` would, one skill at
- * a time, so thousands of skills never sit in memory as one huge string.
+ * Writes a discovery exactly as `JSON.stringify(found, null, 2)` would, with
+ * each skill's effective `policy` after its fields, a few hundred items at a
+ * time: thousands of skills never sit in memory as one huge string, and each
+ * slice is one `JSON.stringify` call (no per-item re-indenting).
  */
 function writeDiscoveryJson(
   found: Discovery,
   overrides: readonly SkillOverride[],
 ): void {
-  const chunk: string[] = [];
-  let size = 0;
-  const emit = (text: string): void => {
-    chunk.push(text);
-    size += text.length;
-    if (size > 1 << 16) {
-      writeRaw(chunk.join(""));
-      chunk.length = 0;
-      size = 0;
-    }
-  };
-  const array = (
-    key: string,
-    items: readonly unknown[],
-    last: boolean,
-    extend?: (item: unknown, json: string) => string,
-  ): void => {
-    if (items.length === 0) {
-      emit(`  "${key}": []${last ? "" : ","}\n`);
-      return;
-    }
-    emit(`  "${key}": [\n`);
-    items.forEach((item, i) => {
-      let json = JSON.stringify(item, null, 2);
-      if (extend !== undefined) json = extend(item, json);
-      emit(
-        `    ${json.replaceAll("\n", "\n    ")}${
-          i < items.length - 1 ? "," : ""
-        }\n`,
-      );
-    });
-    emit(`  ]${last ? "" : ","}\n`);
-  };
-  emit("{\n");
-  // Each skill with its effective policy (what the model and the user see),
-  // spliced in as text: no copy of the skill, one text per distinct policy.
-  const policyText = new Map<SkillPolicy, string>();
-  array(
+  writeRaw("{\n");
+  writeArray(
     "skills",
     found.skills,
     false,
-    (skill, json) => {
-      const policy = policyOf(skill as Skill, overrides);
-      let text = policyText.get(policy);
-      if (text === undefined) {
-        text = JSON.stringify(policy, null, 2).replaceAll("\n", "\n  ");
-        policyText.set(policy, text);
-      }
-      return `${json.slice(0, -2)},\n  "policy": ${text}\n}`;
-    },
+    (skill) => ({ ...skill, policy: policyOf(skill, overrides) }),
   );
-  array("diagnostics", found.diagnostics, false);
-  array("shadowed", found.shadowed, true);
-  emit("}\n");
-  writeRaw(chunk.join(""));
+  writeArray("diagnostics", found.diagnostics, false);
+  writeArray("shadowed", found.shadowed, true);
+  writeRaw("}\n");
+}
+
+/** Items serialized per `JSON.stringify` call. */
+const SLICE = 64;
+
+/**
+ * Writes `  "key": [ … ]` as the body of an object indented by two spaces:
+ * `JSON.stringify({ key: slice }, null, 2)` indents the items exactly as
+ * they sit in the whole document, so only its first and last lines are cut.
+ */
+function writeArray<T>(
+  key: string,
+  items: readonly T[],
+  last: boolean,
+  shape?: (item: T) => unknown,
+): void {
+  const end = last ? "\n" : ",\n";
+  if (items.length === 0) {
+    writeRaw(`  ${JSON.stringify(key)}: []${end}`);
+    return;
+  }
+  const head = `  ${JSON.stringify(key)}: [\n`;
+  writeRaw(head);
+  for (let from = 0; from < items.length; from += SLICE) {
+    const slice = items.slice(from, from + SLICE);
+    const text = JSON.stringify(
+      { [key]: shape === undefined ? slice : slice.map(shape) },
+      null,
+      2,
+    );
+    // Cut "{\n" + head before the items and "\n  ]\n}" after them.
+    const more = from + SLICE < items.length;
+    writeRaw(`${text.slice(2 + head.length, -6)}${more ? ",\n" : "\n"}`);
+  }
+  writeRaw(`  ]${end}`);
 }

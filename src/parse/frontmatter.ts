@@ -152,7 +152,13 @@ export function readFrontmatterSync(
         { path, line: 1, column: 1 },
       );
     }
-    return { ...found, bytesRead: total };
+    return {
+      yaml: found.yaml,
+      yamlLine: found.yamlLine,
+      bodyStart: found.bodyStart,
+      bodyLine: found.bodyLine,
+      bytesRead: total,
+    };
   } finally {
     file.close();
   }

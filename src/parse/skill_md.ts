@@ -86,7 +86,12 @@ export function analyzeFrontmatter(
     lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
   });
   diagnostics.push(...checked.diagnostics);
-  return { frontmatter, fields: checked.fields, diagnostics };
+  // Frozen only now: a frozen null-prototype map is about 3x slower to read.
+  return {
+    frontmatter: Object.freeze(frontmatter),
+    fields: checked.fields,
+    diagnostics,
+  };
 }
 
 /** Where a YAML position is in the file, as diagnostic fields. */
@@ -221,14 +226,15 @@ function parserNotLoaded(
 
 /**
  * The parsed YAML as a frontmatter map: a mapping, copied into a
- * null-prototype object with nested values deeply frozen.
+ * null-prototype object with nested values deeply frozen (the map itself is
+ * frozen by the caller once its fields are checked).
  */
 function toFrontmatterMap(
   parsed: unknown,
   file: string,
   path: string | undefined,
   yamlLine: number,
-): Readonly<Record<string, unknown>> {
+): Record<string, unknown> {
   const value = parsed ?? {};
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new SkillParseError(
@@ -247,7 +253,6 @@ function toFrontmatterMap(
       ? deepFreeze(entry)
       : entry;
   }
-  Object.freeze(frontmatter);
   return frontmatter;
 }
 

@@ -10,6 +10,7 @@
  */
 
 const ITEM_LINE = /^( *)- +(.*)$/;
+const FLOW_INDICATOR = /[,[\]{}]/;
 // Plain scalars the core schema resolves to something other than a string.
 const NULL_WORDS = new Set(["~", "null", "Null", "NULL"]);
 const TRUE_WORDS = new Set(["true", "True", "TRUE"]);
@@ -86,22 +87,13 @@ function scalar(raw: string, inFlow: boolean): Value | undefined {
   if (NOT_PLAIN_START.has(text[0]!)) {
     return NULL_WORDS.has(text) ? null : undefined;
   }
-  // One pass: no ": ", no trailing ":", no " #", no tab; in flow context no , [ ] { }.
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x3a) { // :
-      if (i === length - 1 || text.charCodeAt(i + 1) === 0x20) return undefined;
-    } else if (c === 0x23) { // #
-      if (text.charCodeAt(i - 1) === 0x20) return undefined;
-    } else if (c === 0x09) {
-      return undefined;
-    } else if (
-      inFlow &&
-      (c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d)
-    ) {
-      return undefined;
-    }
-  }
+  // No ": ", no trailing ":", no " #" (tabs never reach here: the caller
+  // rejects any text holding one); in flow context no , [ ] { }. Native
+  // searches: a per-character loop costs several times more.
+  if (
+    text.charCodeAt(length - 1) === 0x3a || text.includes(": ") ||
+    text.includes(" #") || (inFlow && FLOW_INDICATOR.test(text))
+  ) return undefined;
   if (length <= 5) {
     if (NULL_WORDS.has(text)) return null;
     if (TRUE_WORDS.has(text)) return true;
@@ -114,6 +106,12 @@ function scalar(raw: string, inFlow: boolean): Value | undefined {
 function doubleQuoted(text: string, inFlow: boolean): string | undefined {
   const length = text.length;
   if (length < 2 || text.charCodeAt(length - 1) !== 0x22) return undefined;
+  if (!text.includes("\\")) { // no escapes: native searches only
+    const inner = text.slice(1, -1);
+    return inner.includes('"') || (inFlow && inner.includes(","))
+      ? undefined
+      : inner;
+  }
   let out = "";
   let from = 1;
   for (let i = 1; i < length - 1; i++) {
