@@ -266,3 +266,45 @@ Deno.test("discover() returns what discoverSync() returns", async () => {
   assert.deepEqual(async, sync);
   assert.equal(sync.skills.length, 50);
 });
+
+Deno.test("a scan captures no stack for the failures it turns into diagnostics, and gives back the caller's Error.stackTraceLimit", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "good");
+  await writeTree(dir.path, {
+    // js-yaml builds an error for each of these (it captures a stack twice).
+    "bad-flow/SKILL.md": "---\nname: bad-flow\ndescription: [unclosed\n---\n",
+    "bad-tab/SKILL.md": "---\nname: bad-tab\ndescription:\t\"x\n  y\n---\n",
+    "no-frontmatter/SKILL.md": "# just a body\n",
+  });
+  await Deno.mkdir(join(dir.path, "no-skill-md"));
+  const limits: number[] = [];
+  const capture = Error.captureStackTrace;
+  const previous = Error.stackTraceLimit;
+  Error.stackTraceLimit = 7;
+  Error.captureStackTrace = (target: object, constructor?: unknown) => {
+    limits.push(Error.stackTraceLimit);
+    // deno-lint-ignore ban-types
+    capture(target, constructor as Function | undefined);
+  };
+  try {
+    for (const sync of [true, false]) {
+      const options = {
+        sources: [directorySource(dir.path)],
+        cache: false as const,
+      };
+      const found = sync ? discoverSync(options) : await discover(options);
+      assert.deepEqual(names(found), ["good"]);
+      assert.deepEqual(codes(found).sort(), [
+        "frontmatter-missing",
+        "yaml-invalid",
+        "yaml-invalid",
+      ]);
+      assert.equal(Error.stackTraceLimit, 7);
+    }
+  } finally {
+    Error.captureStackTrace = capture;
+    Error.stackTraceLimit = previous;
+  }
+  assert.ok(limits.length >= 4, `js-yaml captured ${limits.length} stacks`);
+  assert.deepEqual(limits.filter((l) => l !== 0), []);
+});

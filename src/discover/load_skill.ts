@@ -6,9 +6,9 @@
  */
 import { basename, SEP } from "../shared/path.ts";
 import { SkillParseError } from "../shared/errors.ts";
-import { readFrontmatterSync } from "../parse/frontmatter.ts";
+import { readFrontmatterOrError } from "../parse/frontmatter.ts";
 import { isSymlinkSync } from "../shared/fs_checks.ts";
-import { analyzeFrontmatter } from "../parse/skill_md.ts";
+import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
 import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
 import { readCodexMetadata } from "./codex_metadata.ts";
@@ -99,8 +99,48 @@ export function truncated(
   });
 }
 
+/**
+ * Runs one skill's load with stack capture off. Its expected failures (a
+ * missing file, YAML that does not parse, a rule broken) are thrown and
+ * caught inside it and become diagnostics; no stack of them is ever shown,
+ * and capturing one (twice per js-yaml error) costs more than the rest of the
+ * failure. Restores the caller's limit.
+ */
+function withoutStacks<A extends unknown[]>(
+  load: (...args: A) => void,
+  ...args: A
+): void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    load(...args);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** Flat mode: look for dir/SKILL.md. */
 export function checkSkillDir(
+  dir: string,
+  rel: string,
+  dirName: string,
+  context: LoadContext,
+): void {
+  withoutStacks(lookInSkillDir, dir, rel, dirName, context);
+}
+
+/** Recursive mode: SKILL.md seen in a listing. */
+export function checkSkillFile(
+  file: string,
+  dir: string,
+  rel: string,
+  entry: Deno.DirEntry,
+  context: LoadContext,
+): void {
+  withoutStacks(checkListedSkillFile, file, dir, rel, entry, context);
+}
+
+function lookInSkillDir(
   dir: string,
   rel: string,
   dirName: string,
@@ -137,8 +177,7 @@ export function checkSkillDir(
   loadIfRegular(file, dir, rel, dirName, info, context);
 }
 
-/** Recursive mode: SKILL.md seen in a listing. */
-export function checkSkillFile(
+function checkListedSkillFile(
   file: string,
   dir: string,
   rel: string,
@@ -199,12 +238,15 @@ function loadSkillFile(
   context: LoadContext,
 ): Skill | undefined {
   try {
-    const head = readFrontmatterSync(file, size);
-    const analyzed = analyzeFrontmatter(head.yaml, {
+    // Parse failures come back as values: no throw on the hot path.
+    const head = readFrontmatterOrError(file, size);
+    if (head instanceof SkillParseError) return failed(head, context);
+    const analyzed = analyzeFrontmatterOrError(head.yaml, {
       path: file,
       dirName,
       yamlLine: head.yamlLine,
     });
+    if (analyzed instanceof SkillParseError) return failed(analyzed, context);
     const rejected = analyzed.diagnostics.some((d) => d.level === "error");
     // Read before anything is reported: a metadata file that needs the
     // full YAML parser throws, and the scan reads this skill again.
@@ -235,13 +277,7 @@ function loadSkillFile(
     );
   } catch (error) {
     if (error instanceof SkillParseError) {
-      if (
-        error.code === "yaml-parser-not-loaded" && !context.parserUnavailable
-      ) {
-        context.needsParser = true; // the scan loads the parser and comes back
-        return undefined;
-      }
-      context.diagnostics.push(parseErrorDiagnostic(error));
+      failed(error, context);
     } else {
       context.diagnostics.push({
         level: "error",
@@ -252,6 +288,16 @@ function loadSkillFile(
     }
     return undefined;
   }
+}
+
+/** Reports a skill that cannot be loaded (or flags that it needs the full YAML parser). */
+function failed(error: SkillParseError, context: LoadContext): undefined {
+  if (error.code === "yaml-parser-not-loaded" && !context.parserUnavailable) {
+    context.needsParser = true; // the scan loads the parser and comes back
+  } else {
+    context.diagnostics.push(parseErrorDiagnostic(error));
+  }
+  return undefined;
 }
 
 /** The message of an error, or the value as text. */

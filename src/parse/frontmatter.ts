@@ -54,6 +54,17 @@ export function locateFrontmatter(
   complete: boolean,
   path?: string,
 ): FrontmatterSplit | undefined {
+  const split = locateFrontmatterOrError(text, complete, path);
+  if (split instanceof SkillParseError) throw split;
+  return split;
+}
+
+/** {@linkcode locateFrontmatter} with `frontmatter-missing` as a value. */
+function locateFrontmatterOrError(
+  text: string,
+  complete: boolean,
+  path?: string,
+): FrontmatterSplit | SkillParseError | undefined {
   const firstEnd = text.indexOf("\n");
   const firstLine = firstEnd === -1 ? text : text.slice(0, firstEnd);
   if (!firstLine.startsWith("---") || firstLine.slice(3).trim() !== "") {
@@ -63,7 +74,7 @@ export function locateFrontmatter(
     const what = text.length === 0
       ? "the file is empty"
       : `the first line is "${truncate(firstLine, 40)}"`;
-    throw new SkillParseError(
+    return new SkillParseError(
       "frontmatter-missing",
       `No frontmatter in ${
         path ?? "SKILL.md"
@@ -132,6 +143,24 @@ export function readFrontmatterSync(
   path: string,
   size?: number,
 ): FrontmatterHead {
+  const head = readFrontmatterOrError(path, size);
+  if (head instanceof SkillParseError) throw head;
+  return head;
+}
+
+/**
+ * {@linkcode readFrontmatterSync} with its parse failures as values (the
+ * scan's hot path); file system errors still throw.
+ *
+ * @param path Path of the file (a regular file).
+ * @param size The file's size, when the caller knows it.
+ * @returns The frontmatter, or `frontmatter-missing`, `frontmatter-unclosed`
+ *   or `frontmatter-too-large`.
+ */
+export function readFrontmatterOrError(
+  path: string,
+  size?: number,
+): FrontmatterHead | SkillParseError {
   const file = Deno.openSync(path, { read: true });
   try {
     // With the size known (from the caller's stat), one read call suffices.
@@ -144,9 +173,10 @@ export function readFrontmatterSync(
       complete = total < MAX_FRONTMATTER_BYTES;
       found = locateBytes(total, complete, path, HEAD_BYTES - 8);
     }
+    if (found instanceof SkillParseError) return found;
     if (found === undefined) {
-      if (complete) throw unclosed(path);
-      throw new SkillParseError(
+      if (complete) return unclosed(path);
+      return new SkillParseError(
         "frontmatter-too-large",
         `Frontmatter of ${path} is not closed within ${MAX_FRONTMATTER_BYTES} bytes`,
         { path, line: 1, column: 1 },
@@ -173,7 +203,7 @@ function locateBytes(
   complete: boolean,
   path: string,
   searchFrom: number,
-): FrontmatterSplit | undefined {
+): FrontmatterSplit | SkillParseError | undefined {
   const start = length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb &&
       buffer[2] === 0xbf
     ? 3
@@ -194,7 +224,7 @@ function locateBytes(
     const text = normalizeText(
       decoder.decode(buffer.subarray(0, Math.min(length, 200))),
     );
-    return locateFrontmatter(text, true, path);
+    return locateFrontmatterOrError(text, true, path);
   }
   if (firstEnd === -1 || firstEnd >= length) return undefined;
   let lineStart = Math.max(firstEnd + 1, searchFrom);
