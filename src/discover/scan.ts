@@ -28,6 +28,7 @@ import {
   readDirSorted,
   type ScanReply,
   type ScanStep,
+  sortByKey,
 } from "./scan_step.ts";
 
 /** The result of scanning one directory source. */
@@ -141,15 +142,24 @@ export function* scanDirectory(
     yield* scanFlat(root, context);
   }
 
-  found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  // A flat scan finds skills in name order already; a recursive one (depth
+  // first) is sorted by relative path in slices, like a huge listing.
+  const ordered = source.recursive ? yield* sortByKey(found, relOf) : found;
+  const skills: Skill[] = new Array(ordered.length);
+  for (let i = 0; i < ordered.length; i++) {
+    skills[i] = ordered[i]!.skill;
+    if ((i & 8191) === 8191) yield;
+  }
   return {
-    skills: found.map((f) => f.skill),
+    skills,
     diagnostics,
     canonicalRoot,
     stamps,
     stamped: wantStamps,
   };
 }
+
+const relOf = (found: { rel: string }): string => found.rel;
 
 function emptyScan(
   diagnostics: Diagnostic[],

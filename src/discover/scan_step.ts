@@ -71,7 +71,6 @@ export async function replyAsync(step: ScanStep): Promise<ScanReply> {
   }
 }
 
-/** Lists a directory sorted by name, yielding every 1000 entries so huge directories do not block. */
 /**
  * Answers a skill's need for the full YAML parser (flagged by
  * `loadSkillFile` in `context.needsParser`): asks the caller to load it,
@@ -92,7 +91,7 @@ export function* loadParserAndRetry(
   retry();
 }
 
-/** Lists a directory sorted by name, yielding every 1000 entries so huge directories do not block. */
+/** Lists a directory sorted by name, in slices so huge directories do not block. */
 export function* readDirSorted(
   dir: string,
   context: LoadContext,
@@ -109,50 +108,56 @@ export function* readDirSorted(
     });
     return [];
   }
-  return yield* sortByName(reply);
+  return yield* sortByKey(reply, nameOf);
 }
 
-const byName = (a: Deno.DirEntry, b: Deno.DirEntry): number =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+const nameOf = (entry: Deno.DirEntry): string => entry.name;
 
-/** Entries sorted per this many before the sorted runs are merged. */
+/** Items sorted per this many before the sorted runs are merged. */
 const SORT_RUN = 2048;
 
 /**
- * Sorts entries of one directory by name: the names alone, by the default
- * sort (code-unit order, about 3x faster than a comparator), then the
- * entries looked up by name (names in a directory are unique).
+ * Sorts one run by a key unique to each item: the keys alone, by the default
+ * sort (code-unit order, about 3x faster than a comparator), then the items
+ * looked up by key.
  */
-function sortRun(entries: Deno.DirEntry[]): Deno.DirEntry[] {
-  const entryOf = new Map<string, Deno.DirEntry>();
-  const names: string[] = new Array(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    names[i] = entry.name;
-    entryOf.set(entry.name, entry);
+function sortRun<T>(items: T[], keyOf: (item: T) => string): T[] {
+  const itemOf = new Map<string, T>();
+  const keys: string[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const key = keyOf(item);
+    keys[i] = key;
+    itemOf.set(key, item);
   }
-  names.sort();
-  const sorted: Deno.DirEntry[] = new Array(names.length);
-  for (let i = 0; i < names.length; i++) sorted[i] = entryOf.get(names[i]!)!;
+  keys.sort();
+  const sorted: T[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) sorted[i] = itemOf.get(keys[i]!)!;
   return sorted;
 }
 
 /**
- * Sorts entries by name in slices: runs of {@linkcode SORT_RUN} sorted
- * natively, then merged pairwise, yielding between slices so sorting a
- * directory of 100,000 entries never holds the event loop for long.
+ * Sorts items by a unique key in code-unit order, in slices: runs of
+ * {@linkcode SORT_RUN} sorted natively, then merged pairwise, yielding
+ * between slices so sorting 100,000 items never holds the event loop for
+ * long.
+ *
+ * @param items The items (names in one directory, paths in one scan: unique).
+ * @param keyOf The key of an item.
+ * @returns The sorted items (as the generator's return value).
  */
-function* sortByName(
-  entries: Deno.DirEntry[],
-): Generator<ScanStep, Deno.DirEntry[], ScanReply> {
-  if (entries.length <= SORT_RUN) return sortRun(entries);
-  let runs: Deno.DirEntry[][] = [];
-  for (let i = 0; i < entries.length; i += SORT_RUN) {
-    runs.push(sortRun(entries.slice(i, i + SORT_RUN)));
+export function* sortByKey<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+): Generator<ScanStep, T[], ScanReply> {
+  if (items.length <= SORT_RUN) return sortRun(items, keyOf);
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += SORT_RUN) {
+    runs.push(sortRun(items.slice(i, i + SORT_RUN), keyOf));
     yield;
   }
   while (runs.length > 1) {
-    const merged: Deno.DirEntry[][] = [];
+    const merged: T[][] = [];
     for (let i = 0; i < runs.length; i += 2) {
       const a = runs[i]!;
       const b = runs[i + 1];
@@ -160,12 +165,12 @@ function* sortByName(
         merged.push(a);
         continue;
       }
-      const out: Deno.DirEntry[] = new Array(a.length + b.length);
+      const out: T[] = new Array(a.length + b.length);
       let x = 0;
       let y = 0;
       let k = 0;
       while (x < a.length && y < b.length) {
-        out[k++] = byName(a[x]!, b[y]!) <= 0 ? a[x++]! : b[y++]!;
+        out[k++] = keyOf(a[x]!) <= keyOf(b[y]!) ? a[x++]! : b[y++]!;
         if ((k & 8191) === 0) yield;
       }
       while (x < a.length) out[k++] = a[x++]!;
