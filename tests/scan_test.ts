@@ -273,7 +273,7 @@ Deno.test("a scan captures no stack for the failures it turns into diagnostics, 
   await writeTree(dir.path, {
     // js-yaml builds an error for each of these (it captures a stack twice).
     "bad-flow/SKILL.md": "---\nname: bad-flow\ndescription: [unclosed\n---\n",
-    "bad-tab/SKILL.md": "---\nname: bad-tab\ndescription:\t\"x\n  y\n---\n",
+    "bad-tab/SKILL.md": '---\nname: bad-tab\ndescription:\t"x\n  y\n---\n',
     "no-frontmatter/SKILL.md": "# just a body\n",
   });
   await Deno.mkdir(join(dir.path, "no-skill-md"));
@@ -307,4 +307,37 @@ Deno.test("a scan captures no stack for the failures it turns into diagnostics, 
   }
   assert.ok(limits.length >= 4, `js-yaml captured ${limits.length} stacks`);
   assert.deepEqual(limits.filter((l) => l !== 0), []);
+});
+
+Deno.test("a flat scan reports file-system and parse findings in directory order across its read batches", async () => {
+  await using dir = await tempDir();
+  const expected: [string, string][] = [];
+  for (let i = 0; i < 150; i++) {
+    const name = `s${String(i).padStart(3, "0")}`;
+    const file = join(dir.path, name, "SKILL.md");
+    if (i % 3 === 0) {
+      await writeTree(dir.path, {
+        [`${name}/SKILL.md`]:
+          `---\nname: ${name}\ndescription: [unclosed\n---\n`,
+      });
+      expected.push([file, "yaml-invalid"]);
+    } else if (i % 3 === 1) {
+      await Deno.mkdir(file, { recursive: true }); // not a regular file
+      expected.push([file, "skill-md-not-file"]);
+    } else {
+      await writeSkill(dir.path, name);
+    }
+  }
+  for (const sync of [true, false]) {
+    const options = {
+      sources: [directorySource(dir.path)],
+      cache: false as const,
+    };
+    const found = sync ? discoverSync(options) : await discover(options);
+    assert.equal(found.skills.length, 50);
+    assert.deepEqual(
+      found.diagnostics.map((d) => [d.path, d.code]),
+      expected,
+    );
+  }
 });

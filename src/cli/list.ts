@@ -6,7 +6,7 @@
  */
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { truncate } from "../parse/frontmatter.ts";
-import type { Discovery, Skill } from "../shared/types.ts";
+import type { Discovery } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
@@ -17,11 +17,7 @@ import {
   ROOTS_GROUP,
   shownDiagnostics,
 } from "./root_options.ts";
-import {
-  policyOf,
-  type SkillOverride,
-  type SkillPolicy,
-} from "../serve/policy.ts";
+import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 
 /** The `list` command. */

@@ -11,14 +11,16 @@ import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { kindOf } from "../shared/diagnostics.ts";
 import {
-  checkSkillDir,
   checkSkillFile,
   childPath,
+  finishSkill,
   isDirectoryEntry,
   type LoadContext,
   messageOf,
   MISSING,
   mtimeOf,
+  type PendingSkill,
+  readSkillDir,
   SKILL_MD,
   stampOf,
   truncated,
@@ -173,31 +175,50 @@ function skipName(name: string): boolean {
   return name.startsWith(".") || name === "node_modules";
 }
 
-/** A flat root: each immediate subdirectory holding a `SKILL.md` is a skill. */
+/** Skills whose heads are read before the batch is parsed. */
+const BATCH = 64;
+
+/**
+ * A flat root: each immediate subdirectory holding a `SKILL.md` is a skill.
+ * Heads are read for a batch of directories, then parsed in order (see
+ * `readSkillDir`); diagnostics keep the order of the directories.
+ */
 function* scanFlat(
   root: string,
   context: LoadContext,
 ): Generator<ScanStep, void, ScanReply> {
   const { source } = context;
   const entries = yield* readDirSorted(root, context);
+  const batch: PendingSkill[] = [];
   let visited = 0;
   for (const entry of entries) {
     if (skipName(entry.name)) continue;
     const dir = childPath(root, entry.name);
     if (!isDirectoryEntry(entry, dir, context)) continue;
     if (++visited > source.maxDirs) {
+      yield* finishBatch(batch, context);
       truncated(context, `the limit of ${source.maxDirs} directories`, dir);
-      break;
+      return;
     }
-    checkSkillDir(dir, entry.name, entry.name, context);
+    batch.push(readSkillDir(dir, entry.name, entry.name, context));
+    if (batch.length === BATCH) yield* finishBatch(batch, context);
+  }
+  yield* finishBatch(batch, context);
+}
+
+/** Parses a batch of read heads in order, loading the full YAML parser when one needs it; empties the batch. */
+function* finishBatch(
+  batch: PendingSkill[],
+  context: LoadContext,
+): Generator<ScanStep, void, ScanReply> {
+  for (const pending of batch) {
+    finishSkill(pending, context);
     if (context.needsParser) {
-      yield* loadParserAndRetry(
-        context,
-        () => checkSkillDir(dir, entry.name, entry.name, context),
-      );
+      yield* loadParserAndRetry(context, () => finishSkill(pending, context));
     }
     yield;
   }
+  batch.length = 0;
 }
 
 /**
