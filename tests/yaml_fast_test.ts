@@ -44,6 +44,9 @@ const word = fc.constantFrom(
   "a: b",
   "#tag",
   "x #y",
+  "#",
+  "# note: a comment",
+  "'#'",
   "it's",
   '"q"',
   "\\",
@@ -191,4 +194,24 @@ Deno.test("parseSimpleYaml() keeps a block scalar that ends the frontmatter (its
   }
   // A whitespace-only line after the block may be content: the full parser decides.
   assert.equal(parseSimpleYaml("name: >-\n pdf\n   "), undefined);
+});
+
+Deno.test("parseSimpleYaml() ends a plain value at a comment, as js-yaml does, and leaves comments in flow sequences to it", () => {
+  for (
+    const [text, expected] of [
+      ["description: Use when asked # a note: with a colon", {
+        description: "Use when asked",
+      }],
+      ["tags:\n  - pdf # the main one\n  - docs", { tags: ["pdf", "docs"] }],
+      ["metadata:\n  v: x #y # z", { metadata: { v: "x" } }],
+      ["description: C#sharp and F#", { description: "C#sharp and F#" }],
+      ["description: '# not a comment'", { description: "# not a comment" }],
+    ] as const
+  ) {
+    assert.deepEqual(parseSimpleYaml(text), expected, text);
+    assert.deepEqual(parseSimpleYaml(text), reference(text), text);
+  }
+  assert.equal(parseSimpleYaml("globs: [a #b]"), undefined);
+  // A ": " before the comment is still the invalid-YAML defect.
+  assert.equal(parseSimpleYaml("description: a: b # note"), undefined);
 });

@@ -87,19 +87,27 @@ function scalar(raw: string, inFlow: boolean): Value | undefined {
   if (NOT_PLAIN_START.has(text[0]!)) {
     return NULL_WORDS.has(text) ? null : undefined;
   }
-  // No ": ", no trailing ":", no " #" (tabs never reach here: the caller
-  // rejects any text holding one); in flow context no , [ ] { }. Native
-  // searches: a per-character loop costs several times more.
-  if (
-    text.charCodeAt(length - 1) === 0x3a || text.includes(": ") ||
-    text.includes(" #") || (inFlow && FLOW_INDICATOR.test(text))
-  ) return undefined;
-  if (length <= 5) {
-    if (NULL_WORDS.has(text)) return null;
-    if (TRUE_WORDS.has(text)) return true;
-    if (FALSE_WORDS.has(text)) return false;
+  // A " #" starts a comment, which ends the value (not inside a flow
+  // sequence: left to the full parser). Then no ": " and no trailing ":";
+  // in flow context no , [ ] { }. Tabs never reach here (the caller rejects
+  // any text holding one). Native searches: a per-character loop costs
+  // several times more.
+  let plain = text;
+  const comment = text.indexOf(" #");
+  if (comment !== -1) {
+    if (inFlow) return undefined;
+    plain = trimEnd(text.slice(0, comment));
   }
-  return text;
+  if (
+    plain.charCodeAt(plain.length - 1) === 0x3a || plain.includes(": ") ||
+    (inFlow && FLOW_INDICATOR.test(plain))
+  ) return undefined;
+  if (plain.length <= 5) {
+    if (NULL_WORDS.has(plain)) return null;
+    if (TRUE_WORDS.has(plain)) return true;
+    if (FALSE_WORDS.has(plain)) return false;
+  }
+  return plain;
 }
 
 /** A double-quoted scalar whose only escapes are \" and \\. */
