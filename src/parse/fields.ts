@@ -372,8 +372,8 @@ function checkClientFields(step: FieldStep): void {
 /** Fields outside the specification (other agents' known fields pass when lenient). */
 function checkUnknownFields(step: FieldStep): void {
   const { data, file, report, context } = step;
-  for (const key of Object.keys(data)) {
-    if (SPEC_FIELDS.has(key)) continue;
+  for (const key in data) {
+    if (!Object.hasOwn(data, key) || SPEC_FIELDS.has(key)) continue;
     if (context.allowFields?.includes(key)) continue;
     if (KNOWN_EXTENSION_FIELDS.has(key)) {
       if (!context.strict) continue;
@@ -422,7 +422,9 @@ function checkMetadata(
   }
   const out: Record<string, string> = Object.create(null);
   const bad: string[] = [];
-  for (const [key, entry] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const entry = (value as Record<string, unknown>)[key];
     if (typeof entry === "string") {
       out[key] = entry;
     } else {

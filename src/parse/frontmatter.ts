@@ -263,10 +263,20 @@ function onlySpace(from: number, to: number): boolean {
   return true;
 }
 
+/** The first {@linkcode HEAD_BYTES} of the buffer, one view for every first read. */
+const head = buffer.subarray(0, HEAD_BYTES);
+
+/**
+ * Reads into `buffer[from, to)` until it is full or the file ends. A first
+ * read reads into the shared head view (up to 8 KiB: `read` returns what the
+ * file holds) instead of a new view per file.
+ */
 function fill(file: Deno.FsFile, from: number, to: number): number {
   let offset = from;
   while (offset < to) {
-    const n = file.readSync(buffer.subarray(offset, to));
+    const n = file.readSync(
+      offset === 0 && to <= HEAD_BYTES ? head : buffer.subarray(offset, to),
+    );
     if (n === null || n === 0) break;
     offset += n;
   }

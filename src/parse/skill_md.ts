@@ -359,11 +359,23 @@ function firstDifference(
   return { line: 0, column: 0 };
 }
 
-function deepFreeze<T>(value: T, seen: Set<unknown> = new Set()): T {
-  if (typeof value !== "object" || value === null || seen.has(value)) {
+/**
+ * Freezes a parsed YAML value and everything in it. An object is frozen
+ * before its entries are visited, so a shared one (a YAML alias) is visited
+ * once: no set of seen objects to allocate per value.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) {
     return value;
   }
-  seen.add(value);
-  for (const entry of Object.values(value)) deepFreeze(entry, seen);
-  return Object.freeze(value);
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (Object.hasOwn(record, key)) deepFreeze(record[key]);
+    }
+  }
+  return value;
 }
