@@ -6,6 +6,7 @@ import {
   renderCatalog,
   renderCatalogWithReport,
 } from "../src/serve/catalog.ts";
+import { layoutOf } from "../src/serve/catalog_layout.ts";
 import { buildSkill } from "../src/discover/build_skill.ts";
 import type { Skill } from "../src/shared/types.ts";
 
@@ -199,4 +200,36 @@ Deno.test("renderCatalog() never exceeds the budget and keeps json valid (proper
     ),
     { numRuns: 400 },
   );
+});
+
+Deno.test("renderCatalog() keeps the most skills that fit when even their names overflow the budget, in every format", () => {
+  const many = Array.from(
+    { length: 600 },
+    (_, i) =>
+      skill(
+        `skill-${String(i).padStart(4, "0")}`,
+        `Does task ${i} when the user asks for it`,
+        `/skills/skill-${i}/SKILL.md`,
+      ),
+  );
+  for (const format of FORMATS) {
+    const layout = layoutOf(format);
+    const bare = many.map((s) => layout.frame(s, false, false));
+    for (const maxChars of [60, 500, 8000, 20_000]) {
+      // The reference: the largest number of names, from the first, that
+      // fit with the footer that counts the rest.
+      let expected = "";
+      for (let kept = many.length; kept >= 1 && expected === ""; kept--) {
+        const text = layout.header + bare.slice(0, kept).join(layout.sep) +
+          layout.footer(many.length - kept, false);
+        if (text.length <= maxChars) expected = text;
+      }
+      const { text, cuts } = renderCatalogWithReport(many, {
+        format,
+        maxChars,
+      });
+      assert.equal(text, expected, `${format} ${maxChars}`);
+      assert.equal(cuts.nothingFits, expected === "");
+    }
+  }
 });

@@ -11,6 +11,7 @@ import {
   type CatalogCuts,
   type CatalogFormat,
   HOLE,
+  type Layout,
   layoutOf,
   shorten,
 } from "./catalog_layout.ts";
@@ -164,6 +165,25 @@ export function renderCatalogWithReport(
     b,
   ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
+  // The names-only catalog is the shortest that keeps every skill: when even
+  // it is over the budget, only omitting skills can help (every other step
+  // renders each entry at least as long), so the description steps are
+  // skipped, which matters for thousands of skills and a prompt-sized budget.
+  const bare = Number.isFinite(budget)
+    ? sorted.map((s) => layout.frame(s, false, false))
+    : undefined;
+  if (bare !== undefined) {
+    let total = layout.header.length + layout.footer(0, false).length +
+      layout.sep.length * (bare.length - 1);
+    for (const frame of bare) total += frame.length;
+    if (total > budget) {
+      return omitFromEnd(bare, layout, budget, {
+        ...none,
+        locationsDropped: sorted.some((s) => s.path !== undefined),
+        descriptionsDropped: true,
+      });
+    }
+  }
   const descriptions = sorted.map((s) => nameOnly.has(s) ? "" : s.description);
   const hasLocations = sorted.some((s) => s.path !== undefined);
   // Length of every entry's description at a cap of `max` characters. Texts
@@ -238,24 +258,64 @@ export function renderCatalogWithReport(
   }
 
   // 3. Drop descriptions; 4. omit skills from the end.
-  const bare = sorted.map((s) => layout.frame(s, false, false));
+  return omitFromEnd(
+    bare ?? sorted.map((s) => layout.frame(s, false, false)),
+    layout,
+    budget,
+    { ...none, locationsDropped, descriptionsDropped: true },
+  );
+}
+
+/**
+ * The names-only catalog of the first skills that fit: the most of them
+ * whose entries, separators, header and footer (which counts the omitted)
+ * stay within the budget.
+ */
+function omitFromEnd(
+  bare: readonly string[],
+  layout: Layout,
+  budget: number,
+  cuts: CatalogCuts,
+): { text: string; cuts: CatalogCuts } {
+  const n = bare.length;
   const prefix = [0];
-  for (let i = 0; i < bare.length; i++) {
+  for (let i = 0; i < n; i++) {
     prefix.push(prefix[i]! + bare[i]!.length + (i > 0 ? layout.sep.length : 0));
   }
-  for (let kept = sorted.length; kept >= 1; kept--) {
-    const footer = layout.footer(sorted.length - kept, false);
-    if (layout.header.length + prefix[kept]! + footer.length <= budget) {
-      return {
-        text: layout.header + bare.slice(0, kept).join(layout.sep) + footer,
-        cuts: {
-          ...none,
-          locationsDropped,
-          descriptionsDropped: true,
-          omitted: sorted.length - kept,
-        },
-      };
+  const fits = (kept: number): boolean =>
+    layout.header.length + prefix[kept]! +
+        layout.footer(n - kept, false).length <= budget;
+  // All of them (the footer then has no omitted note); else the length
+  // grows with every skill kept (each adds a name and a separator, the count
+  // in the footer loses at most a digit), so the most that fit are found by
+  // bisection.
+  let kept = 0;
+  if (fits(n)) {
+    kept = n;
+  } else if (n > 1 && fits(1)) {
+    let lo = 1;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fits(mid)) lo = mid;
+      else hi = mid - 1;
     }
+    kept = lo;
   }
-  return { text: "", cuts: { ...none, nothingFits: true } };
+  if (kept === 0) {
+    return {
+      text: "",
+      cuts: {
+        locationsDropped: false,
+        descriptionsDropped: false,
+        omitted: 0,
+        nothingFits: true,
+      },
+    };
+  }
+  return {
+    text: layout.header + bare.slice(0, kept).join(layout.sep) +
+      layout.footer(n - kept, false),
+    cuts: { ...cuts, omitted: n - kept },
+  };
 }
