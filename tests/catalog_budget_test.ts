@@ -171,3 +171,45 @@ Deno.test("a budgeted catalog never exceeds its budget, stays valid JSON, and is
     { numRuns: Number(Deno.env.get("FUZZ_RUNS") ?? 300) },
   );
 });
+
+Deno.test("cuts planned from entry lengths equal cuts found by rendering every candidate (property)", () => {
+  const formats: CatalogFormat[] = ["xml", "json", "markdown", "skills-ref"];
+  const skillArb = fc.record({
+    name: fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/),
+    description: fc.string({ minLength: 1, maxLength: 120 }),
+    located: fc.boolean(),
+    alwaysApply: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(skillArb, { minLength: 10, maxLength: 150 }),
+      fc.constantFrom(...formats),
+      fc.integer({ min: 20, max: 1500 }),
+      fc.boolean(),
+      (defs, format, tokens, pinFirst) => {
+        const skills = defs.filter((d) => d.description.trim() !== "").map(
+          (d) =>
+            skill(d.name, d.description, {
+              alwaysApply: d.alwaysApply,
+              ...(d.located ? { path: `/s/${d.name}/SKILL.md` } : {}),
+            }),
+        );
+        const options = {
+          format,
+          budget: { tokens },
+          maxEntryChars: 80,
+          ...(pinFirst ? { pinned: defs.slice(0, 2).map((d) => d.name) } : {}),
+        };
+        // A countTokens hook makes the planner render each candidate; the
+        // built-in estimate (the same count) lets it plan from lengths.
+        const planned = renderCatalogWithReport(skills, options);
+        const rendered = renderCatalogWithReport(skills, {
+          ...options,
+          countTokens: (text: string) => estimateTokens(text),
+        });
+        assert.deepEqual(planned, rendered);
+      },
+    ),
+    { numRuns: Number(Deno.env.get("FUZZ_RUNS") ?? "1000") },
+  );
+});

@@ -197,10 +197,46 @@ export function planBudgetedCatalog(
     },
   });
 
+  // With a cost that follows the text's length (characters, or the
+  // 4-characters-a-token estimate), the cuts below are planned from entry
+  // lengths instead of rendering thousands of entries per candidate, and a
+  // catalog whose names alone overflow goes straight to leaving skills out.
+  const lengthCost = unit === "chars"
+    ? (length: number) => length
+    : options.countTokens === undefined
+    ? (length: number) => Math.ceil(length / 4)
+    : undefined;
+  const nameLength = new Map<Skill, number>();
+  let namesLength = layout.header.length +
+    layout.footer(0, sorted.length === 0).length +
+    layout.sep.length * Math.max(0, sorted.length - 1);
+  if (lengthCost !== undefined) {
+    for (const s of sorted) {
+      const length = layout.frame(s, false, false).length;
+      nameLength.set(s, length);
+      namesLength += length;
+    }
+  }
+  const namesFit = lengthCost === undefined || lengthCost(namesLength) <= max;
+
   const none = new Set<Skill>();
+  const hasLocations = sorted.some((s) => s.path !== undefined);
+  // The fewest of n cuts that make it fit (each cut only shortens the text).
+  const fewest = (n: number, fits: (k: number) => boolean): number => {
+    let lo = 1;
+    let hi = n + 1; // n + 1: not even all of them
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (fits(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const candidates = lowestFirst.filter((s) => full.has(s));
+  const collapsedBy = (k: number) => new Set(candidates.slice(0, k));
+  if (!namesFit) return leaveOut();
   const withLocations = total(longest, true, none, 0);
   if (withLocations.cost <= max) return report(withLocations.text, {});
-  const hasLocations = sorted.some((s) => s.path !== undefined);
   const bare = total(longest, false, none, 0);
   if (bare.cost <= max) {
     return report(bare.text, { locationsDropped: hasLocations });
@@ -223,21 +259,22 @@ export function planBudgetedCatalog(
   // skills that make it fit. Each cut makes the text shorter, so the cost
   // only falls as more are cut, and a binary search over how many finds the
   // first count that fits with a few renders instead of one per skill.
-  const fewest = (n: number, fits: (k: number) => boolean): number => {
-    let lo = 1;
-    let hi = n + 1; // n + 1: not even all of them
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (fits(mid)) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-  const candidates = lowestFirst.filter((s) => full.has(s));
-  const collapsedBy = (k: number) => new Set(candidates.slice(0, k));
   const withCollapsed = (k: number) =>
     total(MIN_CHARS, false, collapsedBy(k), 0);
-  const k = fewest(candidates.length, (k) => withCollapsed(k).cost <= max);
+  let collapseFits = (k: number) => withCollapsed(k).cost <= max;
+  if (lengthCost !== undefined) {
+    // Length with the first k candidates collapsed: every entry at the
+    // shortest description, less what each collapsed one saves.
+    let shortest = namesLength;
+    const saved = [0];
+    for (const s of candidates) {
+      const extra = entry(s, MIN_CHARS, false).length - nameLength.get(s)!;
+      shortest += extra;
+      saved.push(saved[saved.length - 1]! + extra);
+    }
+    collapseFits = (k) => lengthCost(shortest - saved[k]!) <= max;
+  }
+  const k = fewest(candidates.length, collapseFits);
   if (k <= candidates.length) {
     return report(withCollapsed(k).text, {
       locationsDropped: hasLocations,
@@ -245,36 +282,59 @@ export function planBudgetedCatalog(
       nameOnly: candidates.slice(0, k).map((s) => s.name),
     });
   }
-  const collapsed = collapsedBy(candidates.length);
-  const nameOnlyNames = candidates.map((s) => s.name);
-  const withGone = (g: number) => {
-    gone.clear();
-    for (const s of lowestFirst.slice(0, g)) gone.add(s);
-    return total(MIN_CHARS, false, collapsed, g);
-  };
-  const g = fewest(sorted.length - 1, (g) => withGone(g).cost <= max);
-  const omittedNames = lowestFirst.slice(0, Math.min(g, sorted.length))
-    .map((s) => s.name);
-  if (g < sorted.length) {
-    const text = withGone(g).text;
-    return report(text, {
-      locationsDropped: hasLocations,
-      descriptionsDropped: true,
-      nameOnly: nameOnlyNames,
-      omittedNames,
-    });
+  return leaveOut();
+
+  /** Every skill collapsed to its name, then the fewest left out, lowest priority first. */
+  function leaveOut(): { text: string; cuts: CatalogCuts } {
+    const collapsed = collapsedBy(candidates.length);
+    const nameOnlyNames = candidates.map((s) => s.name);
+    const withGone = (g: number) => {
+      gone.clear();
+      for (const s of lowestFirst.slice(0, g)) gone.add(s);
+      return total(MIN_CHARS, false, collapsed, g);
+    };
+    let goneFits = (g: number) => withGone(g).cost <= max;
+    if (lengthCost !== undefined) {
+      // Length with the g lowest-priority skills left out.
+      const removed = [0];
+      for (const s of lowestFirst) {
+        removed.push(
+          removed[removed.length - 1]! + nameLength.get(s)! + layout.sep.length,
+        );
+      }
+      const base = namesLength - layout.footer(0, sorted.length === 0).length;
+      goneFits = (g) => {
+        const kept = sorted.length - g;
+        const length = base - removed[g]! +
+          (kept === 0 ? layout.sep.length : 0) +
+          layout.footer(g, kept === 0).length;
+        return lengthCost(length) <= max;
+      };
+    }
+    const g = fewest(sorted.length - 1, goneFits);
+    const omittedNames = lowestFirst.slice(0, Math.min(g, sorted.length))
+      .map((s) => s.name);
+    if (g < sorted.length) {
+      const text = withGone(g).text;
+      return report(text, {
+        locationsDropped: hasLocations,
+        descriptionsDropped: true,
+        nameOnly: nameOnlyNames,
+        omittedNames,
+      });
+    }
+    return {
+      text: "",
+      cuts: {
+        locationsDropped: hasLocations,
+        descriptionsDropped: true,
+        omitted: sorted.length,
+        nothingFits: true,
+        limit: { unit, max, used: 0 },
+        nameOnly: nameOnlyNames,
+        omittedNames,
+        capped,
+      },
+    };
   }
-  return {
-    text: "",
-    cuts: {
-      locationsDropped: hasLocations,
-      descriptionsDropped: true,
-      omitted: sorted.length,
-      nothingFits: true,
-      limit: { unit, max, used: 0 },
-      nameOnly: nameOnlyNames,
-      omittedNames,
-      capped,
-    },
-  };
 }
