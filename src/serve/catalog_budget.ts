@@ -138,11 +138,23 @@ export function planBudgetedCatalog(
       : s.alwaysApply === true
       ? -1
       : 0;
-  const byPriority = [...sorted].sort((a, b) =>
-    tier(a) - tier(b) ||
-    (usage[b.name] ?? 0) - (usage[a.name] ?? 0) ||
-    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-  );
+  // Each skill's tier and usage looked up once; the sort is stable, so
+  // skills of equal priority stay in name order.
+  const tiers = new Map<Skill, number>();
+  const uses = new Map<Skill, number>();
+  let ranked = false;
+  for (const s of sorted) {
+    const t = tier(s);
+    const u = Object.hasOwn(usage, s.name) ? usage[s.name] ?? 0 : 0;
+    tiers.set(s, t);
+    uses.set(s, u);
+    if (t !== 0 || u !== 0) ranked = true;
+  }
+  const byPriority = ranked
+    ? [...sorted].sort((a, b) =>
+      tiers.get(a)! - tiers.get(b)! || uses.get(b)! - uses.get(a)!
+    )
+    : sorted;
   const lowestFirst = [...byPriority].reverse();
 
   const capped: string[] = [];
