@@ -202,6 +202,7 @@ function* scanFlat(
     }
     batch.push(readSkillDir(dir, entry.name, entry.name, context));
     if (batch.length === BATCH) yield* finishBatch(batch, context);
+    else yield; // an async scan may give the event loop a turn here too
   }
   yield* finishBatch(batch, context);
 }
