@@ -138,6 +138,7 @@ export function* sortByKey<T>(
     const key = keyOf(item);
     keys[i] = key;
     itemOf.set(key, item);
+    if ((i & 4095) === 4095) yield;
   }
   let sorted: string[];
   if (keys.length <= SORT_RUN) {
@@ -163,7 +164,7 @@ export function* sortByKey<T>(
         let k = 0;
         while (x < a.length && y < b.length) {
           out[k++] = a[x]! <= b[y]! ? a[x++]! : b[y++]!;
-          if ((k & 16383) === 0) yield;
+          if ((k & 8191) === 0) yield;
         }
         while (x < a.length) out[k++] = a[x++]!;
         while (y < b.length) out[k++] = b[y++]!;
@@ -175,6 +176,9 @@ export function* sortByKey<T>(
     sorted = runs[0]!;
   }
   const result: T[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) result[i] = itemOf.get(sorted[i]!)!;
+  for (let i = 0; i < sorted.length; i++) {
+    result[i] = itemOf.get(sorted[i]!)!;
+    if ((i & 4095) === 4095) yield;
+  }
   return result;
 }
