@@ -2,9 +2,13 @@
 // deno bench --allow-read --allow-write --allow-env bench/
 // Set BENCH_100K=1 to include the 100k-skill tree (about 1.5 GB, generated once).
 import { discover, discoverSync } from "../src/discover/discover.ts";
+import { loadYamlParser } from "../src/parse/yaml.ts";
 import { SkillCache } from "../src/discover/scan_cache.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import { benchTree } from "./fixtures.ts";
+import { benchTree, realisticTree } from "./fixtures.ts";
+
+// The realistic corpus needs the full YAML parser for some frontmatters.
+await loadYamlParser();
 
 const sizes = [1_000, 10_000, ...(Deno.env.get("BENCH_100K") ? [100_000] : [])];
 
@@ -36,19 +40,30 @@ for (const size of sizes) {
     },
   });
   Deno.bench({
-    name: `in-Deno raw-read floor ${size} (readdir + open/read 8 KiB/close)`,
+    name: `in-Deno safe floor ${size} (readdir + lstat/open/read 8 KiB/close)`,
     group: `discover ${size}`,
     fn(): void {
       const buffer = new Uint8Array(8192);
       for (const entry of Deno.readDirSync(root)) {
         if (!entry.isDirectory) continue;
-        const file = Deno.openSync(`${root}/${entry.name}/SKILL.md`);
+        const path = `${root}/${entry.name}/SKILL.md`;
+        if (!Deno.lstatSync(path).isFile) continue;
+        const file = Deno.openSync(path);
         file.readSync(buffer);
         file.close();
       }
     },
   });
 }
+
+const realistic = realisticTree(10_000);
+Deno.bench({
+  name: "discoverSync 10k realistic skills (bench/realistic.ts), cold",
+  group: "realistic",
+  fn(): void {
+    discoverSync({ sources: [directorySource(realistic)], cache: false });
+  },
+});
 
 const nested = benchTree(2_000, "nested");
 Deno.bench({
