@@ -12,7 +12,7 @@ import {
   MAX_RETAINED_FRONTMATTER_CHARS,
   SkillSet,
 } from "../mod.ts";
-import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { CONFIG, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 Deno.test("a skill with 56 KB of frontmatter keeps only its short known fields, with a warning", async () => {
   await using tmp = await tempDir();
@@ -115,4 +115,50 @@ Deno.test("search over thousands of skills scores only those holding a term and 
   );
   assert.deepEqual(set.search("nothing-matches-this"), []);
   assert.deepEqual(set.search("pdf", { limit: 0 }), []);
+});
+
+Deno.test("discover() lets timers run while it scans thousands of skills, and a program that awaits it ends, whether it succeeds or fails", async () => {
+  await using tmp = await tempDir();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 2_000; i++) {
+    files[`s-${i}/SKILL.md`] = skillMd(`name: s-${i}\ndescription: Skill ${i}`);
+  }
+  await writeTree(tmp.path, files);
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 1);
+  try {
+    const found = await discover({
+      sources: [directorySource(tmp.path)],
+      cache: false,
+    });
+    assert.equal(found.skills.length, 2_000);
+  } finally {
+    clearInterval(timer);
+  }
+  // Scanning 2,000 skills takes many slices: the event loop ran between them.
+  assert.ok(ticks > 0, `${ticks} timer ticks during the scan`);
+  // A program that awaits discover() ends by itself, after a scan that
+  // succeeds and after one that fails: nothing is left holding the event
+  // loop open (a hang is killed after 60 s and fails the test).
+  const script = join(tmp.path, "run.ts");
+  await Deno.writeTextFile(
+    script,
+    `import { directorySource, discover } from ${
+      JSON.stringify(new URL("../mod.ts", import.meta.url).href)
+    };
+const root = ${JSON.stringify(tmp.path)};
+const found = await discover({ sources: [directorySource(root)], cache: false });
+console.log(found.skills.length);
+await discover({
+  sources: [directorySource(root + "/missing", { required: true })],
+}).catch((error) => console.log(error.code));
+`,
+  );
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", `--config=${CONFIG}`, "--allow-read", script],
+    stdout: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  assert.equal(run.code, 0);
+  assert.equal(new TextDecoder().decode(run.stdout), "2000\npath-missing\n");
 });
