@@ -213,3 +213,17 @@ Deno.test("cuts planned from entry lengths equal cuts found by rendering every c
     { numRuns: Number(Deno.env.get("FUZZ_RUNS") ?? "1000") },
   );
 });
+
+Deno.test("a budgeted catalog of 130,000 skills leaves most out instead of throwing a RangeError", () => {
+  const skills = Array.from(
+    { length: 130_000 },
+    (_, i) => skill(`s-${i}`, `Does task ${i}`),
+  );
+  const { text, cuts } = renderCatalogWithReport(skills, {
+    format: "xml",
+    budget: { chars: 8000 },
+  });
+  assert.ok(text.length <= 8000);
+  assert.ok(cuts.omitted > 129_000, `${cuts.omitted} omitted`);
+  assert.equal(cuts.nothingFits, false);
+});

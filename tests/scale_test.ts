@@ -162,3 +162,31 @@ await discover({
   assert.equal(run.code, 0);
   assert.equal(new TextDecoder().decode(run.stdout), "2000\npath-missing\n");
 });
+
+Deno.test("more than 120,000 shadowed skills are reported, not a RangeError from spreading them into one call", async () => {
+  const { buildSkill } = await import("../src/discover/build_skill.ts");
+  const origin = Object.freeze({ kind: "remote" as const, key: "remote:a" });
+  const skills = Array.from(
+    { length: 130_000 },
+    (_, i) =>
+      buildSkill(
+        { name: `s-${i}`, description: "d" },
+        Object.freeze({}),
+        { fallbackName: `s-${i}`, source: origin },
+      ),
+  );
+  const listing = { skills, diagnostics: [] };
+  const remote = (key: string) => ({
+    kind: "remote" as const,
+    key,
+    list: () => Promise.resolve(listing),
+  });
+  const found = await discover({
+    sources: [remote("remote:a"), remote("remote:b")],
+    cache: false,
+  });
+  assert.equal(found.skills.length, 130_000);
+  assert.equal(found.shadowed.length, 130_000);
+  assert.equal(found.diagnostics.length, 130_000);
+  assert.equal(found.diagnostics[0]?.code, "skill-shadowed");
+});

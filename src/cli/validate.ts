@@ -149,7 +149,7 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
     // A skill that failed to load is validated too, so its problem shows.
     const { dirs } = await skillDirsBelow(path);
     if (dirs.length === 0) out.push(path); // reported as skill-md-missing
-    else out.push(...dirs);
+    else for (const dir of dirs) out.push(dir); // no spread: ~120k items throw
   }
   return out;
 }

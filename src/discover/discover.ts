@@ -319,7 +319,8 @@ function* discoverSteps(
     }
   }
   const deduped = yield* dedupeSteps(collected);
-  diagnostics.push(...deduped.diagnostics);
+  // One by one: push(...list) throws past ~120k items (one per shadowed skill).
+  for (const d of deduped.diagnostics) diagnostics.push(d);
   const discovery: Discovery = Object.freeze({
     skills: Object.freeze(deduped.skills),
     diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),

@@ -169,7 +169,9 @@ export function planBudgetedCatalog(
         : s.description,
     );
   }
-  const longest = Math.max(0, ...[...full.values()].map((d) => d.length));
+  // A loop, not Math.max(...lengths): a spread of over ~120k arguments throws.
+  let longest = 0;
+  for (const d of full.values()) if (d.length > longest) longest = d.length;
 
   // Per-entry costs under a state: description cap, location, collapsed, gone.
   const entry = (s: Skill, limit: number | null, location: boolean): string =>
