@@ -80,6 +80,32 @@ Deno.test("discover() loads the full YAML parser when a frontmatter needs it, an
   });
 });
 
+Deno.test("a recursive discover() loads the full YAML parser for a nested skill that needs it, and keeps path order", async () => {
+  await using dir = await tree({
+    "a/one/SKILL.md": SIMPLE.replace("simple", "one"),
+    "b/deep/flow/SKILL.md": FLOW,
+    "b/deep/flow/child/SKILL.md": SIMPLE.replace("simple", "child"),
+    "c/bad/SKILL.md": skillMd("name: bad\ndescription: [unclosed"),
+  });
+  const result = await inFreshProcess(
+    dir.path,
+    `import { discover, directorySource } from "$MOD";
+     const found = await discover({
+       sources: [directorySource("$DIR", { recursive: true })],
+     });
+     console.log(JSON.stringify({
+       names: found.skills.map((s) => s.name),
+       metadata: found.skills[1]?.frontmatter.metadata,
+       codes: found.diagnostics.map((d) => d.code),
+     }));`,
+  );
+  assert.deepEqual(result, {
+    names: ["one", "flow", "child"],
+    metadata: { author: "me", version: "1" },
+    codes: ["yaml-invalid"],
+  });
+});
+
 Deno.test("discoverSync() before loadYamlParser(): the skill that needs it gets yaml-parser-not-loaded, the others load", async () => {
   await using dir = await tree({
     "flow/SKILL.md": FLOW,

@@ -154,18 +154,15 @@ export function readSkillDir(
   return withoutStacks(lookInSkillDir, dir, rel, dirName, context);
 }
 
-/** Recursive mode: SKILL.md seen in a listing, read and parsed. */
-export function checkSkillFile(
+/** Recursive mode, first phase: a SKILL.md seen in a listing, checked and its head read. */
+export function readListedSkillFile(
   file: string,
   dir: string,
   rel: string,
   entry: Deno.DirEntry,
   context: LoadContext,
-): void {
-  finishSkill(
-    withoutStacks(checkListedSkillFile, file, dir, rel, entry, context),
-    context,
-  );
+): PendingSkill {
+  return withoutStacks(checkListedSkillFile, file, dir, rel, entry, context);
 }
 
 /**

@@ -11,7 +11,6 @@ import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { kindOf } from "../shared/diagnostics.ts";
 import {
-  checkSkillFile,
   childPath,
   finishSkill,
   isDirectoryEntry,
@@ -20,6 +19,7 @@ import {
   MISSING,
   mtimeOf,
   type PendingSkill,
+  readListedSkillFile,
   readSkillDir,
   SKILL_MD,
   stampOf,
@@ -249,16 +249,15 @@ function* scanRecursive(
     if (wantStamps) stampOf(dir, stamps);
     const skillEntry = entries.find((e) => e.name === SKILL_MD);
     if (skillEntry) {
-      const load = () =>
-        checkSkillFile(
+      yield* finishBatch([
+        readListedSkillFile(
           childPath(dir, SKILL_MD),
           dir,
           rel || ".",
           skillEntry,
           context,
-        );
-      load();
-      if (context.needsParser) yield* loadParserAndRetry(context, load);
+        ),
+      ], context);
     }
     const children: typeof stack = [];
     for (const entry of entries) {

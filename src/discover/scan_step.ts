@@ -73,10 +73,10 @@ export async function replyAsync(step: ScanStep): Promise<ScanReply> {
 
 /**
  * Answers a skill's need for the full YAML parser (flagged by
- * `loadSkillFile` in `context.needsParser`): asks the caller to load it,
- * then runs `retry` — which loads the skill again, or, when the parser
- * cannot be loaded, reports `yaml-parser-not-loaded` for it and for every
- * later skill that needs it.
+ * `finishSkill` in `context.needsParser`): asks the caller to load it,
+ * then runs `retry` — which parses the skill's head again, or, when the
+ * parser cannot be loaded, reports `yaml-parser-not-loaded` for it and for
+ * every later skill that needs it.
  *
  * @param context The scan's shared state.
  * @param retry Loads the skill again.
