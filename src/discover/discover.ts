@@ -18,6 +18,7 @@ import { loadEmbedded } from "./embedded_skill.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { nameFilter } from "./name_filter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
+import { needsYamlParser } from "../shared/diagnostics.ts";
 import { type DirectoryScan, scanDirectory } from "./scan.ts";
 import {
   LOAD_YAML,
@@ -271,12 +272,12 @@ function* discoverSteps(
       let loaded = cache && getCachedEmbedded(cache, source);
       if (!loaded) {
         loaded = loadEmbedded(source);
-        if (needsParser(loaded.diagnostics)) {
+        if (needsYamlParser(loaded.diagnostics)) {
           const reply = yield LOAD_YAML;
           if (!(reply instanceof Error)) loaded = loadEmbedded(source);
         }
         // A result made without the full parser is not the final word.
-        if (cache && !needsParser(loaded.diagnostics)) {
+        if (cache && !needsYamlParser(loaded.diagnostics)) {
           setCachedEmbedded(cache, source, loaded);
         }
       }
@@ -359,18 +360,12 @@ function* scanWithCache(
   const scan = yield* scanDirectory(source, { stamps: revalidate === "stat" });
   if (
     cache &&
-    !scan.diagnostics.some((d) =>
-      d.code === "permission-skipped" || d.code === "yaml-parser-not-loaded"
-    )
+    !scan.diagnostics.some((d) => d.code === "permission-skipped") &&
+    !needsYamlParser(scan.diagnostics)
   ) {
     setCachedScan(cache, source, scan);
   }
   return scan;
-}
-
-/** Whether a result was made without the full YAML parser, which a skill needed. */
-function needsParser(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.code === "yaml-parser-not-loaded");
 }
 
 function isFresh(scan: DirectoryScan): boolean {

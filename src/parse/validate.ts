@@ -14,6 +14,7 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import type { Diagnostic, RuleCode } from "../shared/types.ts";
 import {
   kindOf,
+  needsYamlParser,
   notRegularFile,
   parseErrorDiagnostic,
 } from "../shared/diagnostics.ts";
@@ -122,7 +123,7 @@ export async function validateSkillDir(
   options: ValidateOptions = {},
 ): Promise<Diagnostic[]> {
   const first = validateSkillDirSync(path, options);
-  if (!first.some((d) => d.code === "yaml-parser-not-loaded")) return first;
+  if (!needsYamlParser(first)) return first;
   await loadYamlParser(); // only when the frontmatter needs it
   return validateSkillDirSync(path, options);
 }

@@ -165,6 +165,7 @@ export function renderCatalogWithReport(
     b,
   ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const hasLocations = sorted.some((s) => s.path !== undefined);
   // The names-only catalog is the shortest that keeps every skill: when even
   // it is over the budget, only omitting skills can help (every other step
   // renders each entry at least as long), so the description steps are
@@ -179,13 +180,12 @@ export function renderCatalogWithReport(
     if (total > budget) {
       return omitFromEnd(bare, layout, budget, {
         ...none,
-        locationsDropped: sorted.some((s) => s.path !== undefined),
+        locationsDropped: hasLocations,
         descriptionsDropped: true,
       });
     }
   }
   const descriptions = sorted.map((s) => nameOnly.has(s) ? "" : s.description);
-  const hasLocations = sorted.some((s) => s.path !== undefined);
   // Length of every entry's description at a cap of `max` characters. Texts
   // the format leaves as they are (plus a fixed wrapper, e.g. JSON quotes) are
   // measured arithmetically; the others are rendered.

@@ -337,3 +337,14 @@ export function kindOf(info: Deno.FileInfo): string {
   if (info.isSocket) return "a socket";
   return "not a regular file";
 }
+
+/**
+ * Whether a result was made without the full YAML parser, which one of its
+ * frontmatters needed (an async caller loads the parser and tries again).
+ *
+ * @param diagnostics The result's diagnostics.
+ * @returns `true` when one of them is `yaml-parser-not-loaded`.
+ */
+export function needsYamlParser(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.code === "yaml-parser-not-loaded");
+}
