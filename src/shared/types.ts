@@ -252,7 +252,7 @@ export interface SkillOrigin {
  * assert.equal(skills[0]!.path, `${root}/pdf-tools/SKILL.md`);
  * ```
  */
-export interface Skill {
+export interface Skill extends Omit<SkillFields, "name" | "description"> {
   /** The skill's name (`name` from the frontmatter, else the directory name). */
   readonly name: string;
   /** The description, in full. */
@@ -265,36 +265,6 @@ export interface Skill {
   readonly source: SkillOrigin;
   /** The scope of its source (`"project"`, `"user"`, `"admin"`, `"bundled"`, ...). */
   readonly scope?: string;
-  /** `license`. */
-  readonly license?: string;
-  /** `compatibility`. */
-  readonly compatibility?: string;
-  /** `allowed-tools`, space-separated. */
-  readonly allowedTools?: string;
-  /** `metadata`, string to string. */
-  readonly metadata?: Readonly<Record<string, string>>;
-  /** File globs from `globs` / `paths`. */
-  readonly globs?: readonly string[];
-  /** Whether the skill always applies (`alwaysApply`). */
-  readonly alwaysApply?: boolean;
-  /** `disable-model-invocation`: only the user may invoke it; the model never sees it listed. */
-  readonly disableModelInvocation?: boolean;
-  /** `user-invocable`: `false` hides it from the user's menu (the model may still use it). */
-  readonly userInvocable?: boolean;
-  /** `argument-hint`. */
-  readonly argumentHint?: string;
-  /** `arguments`: named arguments. */
-  readonly arguments?: readonly string[];
-  /** `when_to_use`. */
-  readonly whenToUse?: string;
-  /** `model`. */
-  readonly model?: string;
-  /** Codex's `agents/openai.yaml`: `interface.display_name`. */
-  readonly displayName?: string;
-  /** Codex's `agents/openai.yaml`: `interface.short_description`. */
-  readonly shortDescription?: string;
-  /** Codex's `agents/openai.yaml`: `policy.allow_implicit_invocation` (false: only explicit invocation). */
-  readonly allowImplicitInvocation?: boolean;
   /** The raw top-level frontmatter (null prototype, frozen). */
   readonly frontmatter: Readonly<Record<string, unknown>>;
   /** The Markdown body, for an embedded skill (its content is in memory). */
