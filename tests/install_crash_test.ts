@@ -16,6 +16,39 @@ import {
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const ROUNDS = 10;
 
+/**
+ * Runs the CLI with read and write permission and kills it with SIGKILL at a
+ * random moment between start-up and well past the end of the work.
+ */
+async function runCliAndKillAtRandom(
+  args: string[],
+  denoDir: string,
+): Promise<void> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--config=${CONFIG}`,
+      "--allow-read",
+      "--allow-write",
+      CLI,
+      ...args,
+    ],
+    env: { DENO_DIR: denoDir },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  await new Promise((r) =>
+    setTimeout(r, 60 + Math.floor(Math.random() * 1200))
+  );
+  try {
+    child.kill("SIGKILL");
+  } catch {
+    // it already finished
+  }
+  await child.status;
+}
+
 Deno.test("concurrent installs from several processes lose no lock entry", async () => {
   await using dir = await tempDir();
   const target = join(dir.path, "skills");
@@ -66,33 +99,10 @@ Deno.test("killing an update at any moment leaves the old or the new skill, neve
     await writeVersion(src, 1, 5);
     await install({ source: join(src, "pdf"), dir: target, force: true });
     await writeVersion(src, 2, 400);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        `--config=${CONFIG}`,
-        "--allow-read",
-        "--allow-write",
-        CLI,
-        "install",
-        join(src, "pdf"),
-        "--dir",
-        target,
-      ],
-      env: { DENO_DIR: denoDir },
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    // Kill somewhere between start-up and the end of the copy.
-    await new Promise((r) =>
-      setTimeout(r, 60 + Math.floor(Math.random() * 1200))
+    await runCliAndKillAtRandom(
+      ["install", join(src, "pdf"), "--dir", target],
+      denoDir,
     );
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // it already finished
-    }
-    await child.status;
     // The next operation recovers; until then a reader sees no half-written skill.
     const seen = discoverSync({
       sources: [directorySource(target)],
@@ -142,31 +152,7 @@ Deno.test("killing a restore with a copy target at any moment leaves whole skill
   for (let round = 0; round < ROUNDS; round++) {
     await Deno.remove(join(claude, "pdf"), { recursive: true }).catch(() => {});
     await Deno.remove(join(gemini, "pdf"), { recursive: true }).catch(() => {});
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        `--config=${CONFIG}`,
-        "--allow-read",
-        "--allow-write",
-        CLI,
-        "restore",
-        "--dir",
-        claude,
-      ],
-      env: { DENO_DIR: denoDir },
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    await new Promise((r) =>
-      setTimeout(r, 60 + Math.floor(Math.random() * 1200))
-    );
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // it already finished
-    }
-    await child.status;
+    await runCliAndKillAtRandom(["restore", "--dir", claude], denoDir);
     // A reader of either directory sees the whole skill or none.
     for (const root of [claude, gemini]) {
       const seen = discoverSync({
