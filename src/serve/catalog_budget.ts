@@ -93,7 +93,12 @@ const MIN_CHARS = 32;
  * @returns Its estimated token count.
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return tokensOfLength(text.length);
+}
+
+/** {@linkcode estimateTokens} of a text of `length` characters. */
+function tokensOfLength(length: number): number {
+  return Math.ceil(length / 4);
 }
 
 /**
@@ -218,7 +223,7 @@ export function planBudgetedCatalog(
   const lengthCost = unit === "chars"
     ? (length: number) => length
     : options.countTokens === undefined
-    ? (length: number) => Math.ceil(length / 4)
+    ? tokensOfLength
     : undefined;
   const nameLength = new Map<Skill, number>();
   let namesLength = layout.header.length +
