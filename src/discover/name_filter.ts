@@ -30,10 +30,14 @@ export function nameFilter(
   exclude: readonly string[] = [],
 ): (name: string) => boolean {
   if (include.length === 0 && exclude.length === 0) return () => true;
-  return (name) =>
-    (include.length === 0 ||
-      include.some((pattern) => globMatches(pattern, name))) &&
-    !exclude.some((pattern) => globMatches(pattern, name));
+  // Patterns split into code points once, not once per name.
+  const inc = include.map((pattern) => [...pattern]);
+  const exc = exclude.map((pattern) => [...pattern]);
+  return (name) => {
+    const t = [...name];
+    return (inc.length === 0 || inc.some((p) => matches(p, t))) &&
+      !exc.some((p) => matches(p, t));
+  };
 }
 
 /**
@@ -57,8 +61,11 @@ export function nameFilter(
  * @returns Whether the whole name matches.
  */
 export function globMatches(pattern: string, name: string): boolean {
-  const p = [...pattern];
-  const t = [...name];
+  return matches([...pattern], [...name]);
+}
+
+/** {@linkcode globMatches} on code points. */
+function matches(p: readonly string[], t: readonly string[]): boolean {
   let pi = 0;
   let ti = 0;
   let star = -1; // the last "*" seen, to retry from
