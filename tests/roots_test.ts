@@ -2,7 +2,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { discoverSync } from "../src/discover/discover.ts";
-import { defaultRoots, defaultSources } from "../src/discover/default_roots.ts";
+import {
+  CLIENT_DIR_SUFFIXES,
+  clientDirSuffixes,
+  defaultRoots,
+  defaultSources,
+} from "../src/discover/default_roots.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
 async function gitInit(dir: string): Promise<void> {
@@ -134,6 +139,15 @@ Deno.test("defaultRoots() knows every client preset and refuses unknown clients"
   }
   assert.equal(new Set(paths).size, paths.length);
   assert.throws(() => defaultRoots({ clients: ["nope"] }), TypeError);
+});
+
+Deno.test("CLIENT_DIR_SUFFIXES, written out, equals what the presets derive", () => {
+  assert.deepEqual([...CLIENT_DIR_SUFFIXES], clientDirSuffixes());
+  // Every preset's own directory is in it, user directories included.
+  for (const root of defaultRoots({ cwd: "/p", home: "/h" }).roots) {
+    const suffix = root.path.slice(3);
+    assert.ok(CLIENT_DIR_SUFFIXES.includes(suffix), suffix);
+  }
 });
 
 Deno.test("defaultSources() finds project skills before user skills with a fake HOME", async () => {

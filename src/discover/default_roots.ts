@@ -489,15 +489,45 @@ export function clientSkillsDir(
  * ```
  */
 export const CLIENT_DIR_SUFFIXES: readonly string[] = Object.freeze([
-  ...new Set(
-    (Object.values(PRESETS) as ClientPreset[]).flatMap((preset) => [
-      ...preset.project,
-      ...preset.user(() => undefined, "/").flatMap((path) =>
-        path === undefined ? [] : [path.slice(1)]
-      ),
-    ]),
-  ),
+  // Written out rather than computed when the module loads: computing it ran
+  // every preset's root function at import time, which every program that
+  // imports the main entry paid for. `clientDirSuffixes()` derives the same
+  // list from the presets, and a test keeps the two equal.
+  ".agents/skills",
+  ".claude/skills",
+  ".codex/skills",
+  ".gemini/skills",
+  ".opencode/skills",
+  ".config/opencode/skills",
+  ".cursor/skills",
+  ".local/share/zero/skills",
+  ".github/skills",
+  ".copilot/skills",
+  ".config/agents/skills",
+  ".config/goose/skills",
+  ".pi/skills",
 ]);
+
+/**
+ * The client directory suffixes derived from the presets: their project
+ * directories and their user directories under `/` with no environment
+ * variable set, without repeats, in preset order. Not exported from the
+ * main entry; {@linkcode CLIENT_DIR_SUFFIXES} is this list written out.
+ *
+ * @returns The suffixes.
+ */
+export function clientDirSuffixes(): string[] {
+  return [
+    ...new Set(
+      (Object.values(PRESETS) as ClientPreset[]).flatMap((preset) => [
+        ...preset.project,
+        ...preset.user(() => undefined, "/").flatMap((path) =>
+          path === undefined ? [] : [path.slice(1)]
+        ),
+      ]),
+    ),
+  ];
+}
 
 /** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
 function projectDirs(cwd: string, ancestors: boolean): string[] {
