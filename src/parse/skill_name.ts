@@ -10,7 +10,11 @@ import type { RuleCode } from "../shared/types.ts";
 /** Most characters in a name. */
 export const MAX_NAME_CHARS = 64;
 
-const NAME_CHARS = /^[\p{L}\p{N}-]+$/u;
+// Built on first use (only for names outside a-z, 0-9 and "-"), not when the
+// module loads: V8 builds a `\p{…}` class when it creates the expression.
+let nameChars: RegExp | undefined;
+const isNameChars = (name: string): boolean =>
+  (nameChars ??= /^[\p{L}\p{N}-]+$/u).test(name);
 
 const SIMPLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -56,7 +60,7 @@ export function checkName(
       "name",
     );
   }
-  if (!NAME_CHARS.test(name)) {
+  if (!isNameChars(name)) {
     report(
       "name-invalid-chars",
       `"name" ${
@@ -99,7 +103,7 @@ export function isValidSkillName(name: unknown): name is string {
   if (SIMPLE_NAME.test(name)) return name.length <= MAX_NAME_CHARS;
   return name === name.normalize("NFKC") &&
     charLength(name) <= MAX_NAME_CHARS && name === name.toLowerCase() &&
-    NAME_CHARS.test(name) && !name.startsWith("-") && !name.endsWith("-") &&
+    isNameChars(name) && !name.startsWith("-") && !name.endsWith("-") &&
     !name.includes("--");
 }
 

@@ -31,9 +31,22 @@ export interface SkillMention {
   readonly problem?: "ambiguous" | "unknown";
 }
 
-const LINK = /\[\$([\p{L}\p{N}_-]+)\]\(([^)\s]+)\)/gu;
-const DOLLAR = /(?<![\w$\\])\$(\p{L}[\p{L}\p{N}_-]*)/gu;
-const SLASH = /(?<=^|\s)\/(\p{L}[\p{L}\p{N}_-]*)(?=\s|$)([^\n]*)/gmu;
+interface MentionPatterns {
+  readonly link: RegExp;
+  readonly dollar: RegExp;
+  readonly slash: RegExp;
+}
+
+// Built on first use, not when the module loads: V8 builds a `\p{…}` class
+// when it creates the expression, about half a millisecond each, which every
+// program importing the main entry would pay.
+let patterns: MentionPatterns | undefined;
+const mentionPatterns = (): MentionPatterns =>
+  patterns ??= {
+    link: /\[\$([\p{L}\p{N}_-]+)\]\(([^)\s]+)\)/gu,
+    dollar: /(?<![\w$\\])\$(\p{L}[\p{L}\p{N}_-]*)/gu,
+    slash: /(?<=^|\s)\/(\p{L}[\p{L}\p{N}_-]*)(?=\s|$)([^\n]*)/gmu,
+  };
 
 /**
  * Finds the skill mentions in a message. A path link picks exactly the skill
@@ -72,9 +85,10 @@ export function parseMentions(
       problem: found.length === 0 ? "unknown" as const : "ambiguous" as const,
     };
   };
+  const { link, dollar, slash } = mentionPatterns();
   const mentions: SkillMention[] = [];
   const taken: [number, number][] = [];
-  for (const match of text.matchAll(LINK)) {
+  for (const match of text.matchAll(link)) {
     const [whole, name = "", target = ""] = match;
     const clean = target.replace(/^file:\/\//, "").replace(/\/SKILL\.md$/, "")
       .replace(/\/+$/, "");
@@ -92,7 +106,7 @@ export function parseMentions(
     });
   }
   const free = (i: number) => !taken.some(([a, b]) => i >= a && i < b);
-  for (const match of text.matchAll(DOLLAR)) {
+  for (const match of text.matchAll(dollar)) {
     if (!free(match.index!)) continue;
     const [whole, name = ""] = match;
     const resolved = resolveName(name);
@@ -104,7 +118,7 @@ export function parseMentions(
       ...resolved,
     });
   }
-  for (const match of text.matchAll(SLASH)) {
+  for (const match of text.matchAll(slash)) {
     if (!free(match.index!)) continue;
     const [whole, name = "", rest = ""] = match;
     const resolved = resolveName(name);
