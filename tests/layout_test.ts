@@ -111,3 +111,46 @@ Deno.test("the main entry point loads no MCP, install or crypto code", async () 
   const npm = specifiers.filter((s) => s.startsWith("npm:"));
   assert.deepEqual(npm.map((s) => s.replace(/@[\d.]+$/, "")), ["npm:/js-yaml"]);
 });
+
+Deno.test("no module the main entry loads builds a Unicode property class when it loads", async () => {
+  // V8 builds a `\p{…}` class when it creates the regular expression, about
+  // half a millisecond each: at module level, every importer pays it.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "info",
+      "--json",
+      `--config=${join(REPO, "deno.json")}`,
+      join(REPO, "mod.ts"),
+    ],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const files = (JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string }[];
+  }).modules.map((m) => m.specifier).filter((s) => s.startsWith("file:"));
+  assert.ok(files.length > 10);
+  const offending: string[] = [];
+  for (const specifier of files) {
+    const text = await Deno.readTextFile(new URL(specifier));
+    // Module-level statements start in column 0 and run to a line ending in ";".
+    const statements = text.split("\n").reduce<string[]>((all, line) => {
+      if (/^(export )?(const|let|var) /.test(line)) all.push(line);
+      else if (all.length > 0 && !all.at(-1)!.trimEnd().endsWith(";")) {
+        all[all.length - 1] += `\n${line}`;
+      }
+      return all;
+    }, []);
+    for (const statement of statements) {
+      // A literal at module level: not inside a function body (`=>`, `{`).
+      const head = statement.split(/=>|\bfunction\b|\{\n/)[0]!;
+      if (/\/[^/\n]*\\p\{[^/\n]*\/[a-z]*u/.test(head)) {
+        offending.push(
+          `${relative(REPO, new URL(specifier).pathname)}: ${
+            statement.split("\n")[0]
+          }`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(offending, []);
+});
