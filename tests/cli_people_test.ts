@@ -10,6 +10,7 @@ import {
   writeSkill,
   writeTree,
 } from "./_helpers.ts";
+import fc from "fast-check";
 import { displayWidth, renderTable } from "../src/cli/table.ts";
 import { discover, embeddedSkill } from "../mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
@@ -424,5 +425,31 @@ Deno.test("the README's deno install command makes a working skillscope command"
   assert.equal(
     JSON.parse(new TextDecoder().decode(run.stdout)).skills.length,
     4,
+  );
+});
+
+Deno.test("displayWidth's Latin fast path counts what the per-character classes count", () => {
+  // The classes as they were applied to every character before the fast path.
+  const wide =
+    /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]|\p{Emoji_Presentation}/u;
+  const zero = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+  const reference = (text: string) => {
+    let width = 0;
+    for (const c of text) width += zero.test(c) ? 0 : wide.test(c) ? 2 : 1;
+    return width;
+  };
+  // Characters around the U+0300 boundary, wide and combining ones, emoji.
+  const char = fc.oneof(
+    fc.integer({ min: 0x20, max: 0x3ff }),
+    fc.integer({ min: 0x1100, max: 0x115f }),
+    fc.integer({ min: 0x1f300, max: 0x1f9ff }),
+    fc.constantFrom(0x200b, 0x2060, 0xfe0f, 0xe0100, 0x3000, 0x4e00),
+  ).map((code) => String.fromCodePoint(code));
+  fc.assert(
+    fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
+      const text = chars.join("");
+      assert.equal(displayWidth(text), reference(text), JSON.stringify(text));
+    }),
+    { numRuns: 3000 },
   );
 });

@@ -8,10 +8,25 @@
  * @module
  */
 
-// East Asian Wide and Fullwidth ranges, and emoji shown as pictures.
-const WIDE =
-  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]|\p{Emoji_Presentation}/u;
-const ZERO = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+// Below U+0300 no character is a combining mark or wide: one cell each.
+const BEYOND_U02FF = /[\u0300-\uFFFF]/;
+
+interface WidthClasses {
+  readonly wide: RegExp;
+  readonly zero: RegExp;
+}
+
+// Built on first use, for text beyond U+02FF only: V8 builds a `\p{…}`
+// class when it creates the expression, which a table of plain names never
+// needs.
+let classes: WidthClasses | undefined;
+const widthClasses = (): WidthClasses =>
+  classes ??= {
+    // East Asian Wide and Fullwidth ranges, and emoji shown as pictures.
+    wide:
+      /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]|\p{Emoji_Presentation}/u,
+    zero: /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u,
+  };
 
 /**
  * The number of terminal cells `text` takes.
@@ -20,6 +35,7 @@ const ZERO = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
  * @returns Its display width.
  */
 export function displayWidth(text: string): number {
+  if (!BEYOND_U02FF.test(text)) return text.length;
   let width = 0;
   for (const c of text) width += cellsOf(c);
   return width;
@@ -27,7 +43,9 @@ export function displayWidth(text: string): number {
 
 /** The cells one character takes: 0 (combining, invisible), 2 (wide) or 1. */
 function cellsOf(c: string): number {
-  return ZERO.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+  if (c.charCodeAt(0) < 0x300) return 1;
+  const { wide, zero } = widthClasses();
+  return zero.test(c) ? 0 : wide.test(c) ? 2 : 1;
 }
 
 /**
