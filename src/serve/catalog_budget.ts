@@ -131,9 +131,11 @@ export function planBudgetedCatalog(
     : (options.countTokens ?? estimateTokens);
   const cap = options.maxEntryChars ?? DEFAULT_MAX_ENTRY_CHARS;
 
-  const sorted = [...skills].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-  );
+  // Everything below works on positions in `sorted` (arrays, not maps keyed
+  // by skill: with 10k skills, hashing the frozen skills cost more than the
+  // planning).
+  const sorted = byName(skills);
+  const n = sorted.length;
   // Priority: pinned and always-apply first, then usage, then name.
   const pinned = options.pinned ?? [];
   const usage = options.usage ?? {};
@@ -145,61 +147,79 @@ export function planBudgetedCatalog(
       : 0;
   // Each skill's tier and usage looked up once; the sort is stable, so
   // skills of equal priority stay in name order.
-  const tiers = new Map<Skill, number>();
-  const uses = new Map<Skill, number>();
+  const tiers: number[] = [];
+  const uses: number[] = [];
   let ranked = false;
   for (const s of sorted) {
     const t = tier(s);
     const u = Object.hasOwn(usage, s.name) ? usage[s.name] ?? 0 : 0;
-    tiers.set(s, t);
-    uses.set(s, u);
+    tiers.push(t);
+    uses.push(u);
     if (t !== 0 || u !== 0) ranked = true;
   }
-  const byPriority = ranked
-    ? [...sorted].sort((a, b) =>
-      tiers.get(a)! - tiers.get(b)! || uses.get(b)! - uses.get(a)!
-    )
-    : sorted;
-  const lowestFirst = [...byPriority].reverse();
+  const byPriority = Array.from(sorted, (_, i) => i);
+  if (ranked) {
+    byPriority.sort((a, b) => tiers[a]! - tiers[b]! || uses[b]! - uses[a]!);
+  }
+  const lowestFirst = byPriority.reverse();
 
   const capped: string[] = [];
-  const full = new Map<Skill, string>();
+  // The description at each position, capped; undefined when name-only.
+  const full: (string | undefined)[] = [];
+  let longest = 0; // a loop, not Math.max(...): over ~120k arguments throw
   for (const s of sorted) {
-    if (nameOnly.has(s)) continue;
+    if (nameOnly.has(s)) {
+      full.push(undefined);
+      continue;
+    }
     if (s.description.length > cap) capped.push(s.name);
-    full.set(
-      s,
-      s.description.length > cap
-        ? shorten(s.description, cap - 1)
-        : s.description,
-    );
+    const description = s.description.length > cap
+      ? shorten(s.description, cap - 1)
+      : s.description;
+    full.push(description);
+    if (description.length > longest) longest = description.length;
   }
-  // A loop, not Math.max(...lengths): a spread of over ~120k arguments throws.
-  let longest = 0;
-  for (const d of full.values()) if (d.length > longest) longest = d.length;
 
   // Per-entry costs under a state: description cap, location, collapsed, gone.
-  const entry = (s: Skill, limit: number | null, location: boolean): string =>
-    limit === null || !full.has(s)
-      ? layout.frame(s, false, location)
+  const entry = (
+    i: number,
+    limit: number | null,
+    location: boolean,
+  ): string => {
+    const description = full[i];
+    return limit === null || description === undefined
+      ? layout.frame(sorted[i]!, false, location)
       : layout.put(
-        layout.frame(s, true, location),
-        layout.describe(shorten(full.get(s)!, limit)),
+        layout.frame(sorted[i]!, true, location),
+        layout.describe(shorten(description, limit)),
       );
+  };
+  // 1 at the positions left out (`goneCount` of them) or collapsed to names.
+  const gone = new Uint8Array(n);
+  let goneCount = 0;
   const total = (
     limit: number,
     location: boolean,
-    collapsed: ReadonlySet<Skill>,
+    collapsed: Uint8Array | undefined,
     omitted: number,
   ): { cost: number; text: string } => {
-    const kept = sorted.filter((s) => !gone.has(s));
-    const text = layout.header +
-      kept.map((s) => entry(s, collapsed.has(s) ? null : limit, location))
-        .join(layout.sep) +
-      layout.footer(omitted, kept.length === 0);
+    const entries: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (gone[i] === 1) continue;
+      entries.push(
+        entry(
+          i,
+          collapsed !== undefined && collapsed[i] === 1 ? null : limit,
+          location,
+        ),
+      );
+    }
+    const text = layout.header + entries.join(layout.sep) +
+      layout.footer(omitted, entries.length === 0);
     return { cost: count(text), text };
   };
-  const gone = new Set<Skill>();
+  const namesOf = (positions: readonly number[]): string[] =>
+    positions.map((i) => sorted[i]!.name);
   const report = (
     text: string,
     extra: Partial<CatalogCuts>,
@@ -208,7 +228,7 @@ export function planBudgetedCatalog(
     cuts: {
       locationsDropped: false,
       descriptionsDropped: false,
-      omitted: gone.size,
+      omitted: goneCount,
       nothingFits: false,
       ...extra,
       limit: { unit, max, used: count(text) },
@@ -225,20 +245,19 @@ export function planBudgetedCatalog(
     : options.countTokens === undefined
     ? tokensOfLength
     : undefined;
-  const nameLength = new Map<Skill, number>();
+  const nameLength: number[] = [];
   let namesLength = layout.header.length +
-    layout.footer(0, sorted.length === 0).length +
-    layout.sep.length * Math.max(0, sorted.length - 1);
+    layout.footer(0, n === 0).length +
+    layout.sep.length * Math.max(0, n - 1);
   if (lengthCost !== undefined) {
     for (const s of sorted) {
       const length = layout.frame(s, false, false).length;
-      nameLength.set(s, length);
+      nameLength.push(length);
       namesLength += length;
     }
   }
   const namesFit = lengthCost === undefined || lengthCost(namesLength) <= max;
 
-  const none = new Set<Skill>();
   const hasLocations = sorted.some((s) => s.path !== undefined);
   // The fewest of n cuts that make it fit (each cut only shortens the text).
   const fewest = (n: number, fits: (k: number) => boolean): number => {
@@ -251,25 +270,31 @@ export function planBudgetedCatalog(
     }
     return lo;
   };
-  const candidates = lowestFirst.filter((s) => full.has(s));
-  const collapsedBy = (k: number) => new Set(candidates.slice(0, k));
+  const candidates = lowestFirst.filter((i) => full[i] !== undefined);
+  const collapsedBy = (k: number): Uint8Array => {
+    const collapsed = new Uint8Array(n);
+    for (let c = 0; c < k && c < candidates.length; c++) {
+      collapsed[candidates[c]!] = 1;
+    }
+    return collapsed;
+  };
   if (!namesFit) return leaveOut();
-  const withLocations = total(longest, true, none, 0);
+  const withLocations = total(longest, true, undefined, 0);
   if (withLocations.cost <= max) return report(withLocations.text, {});
-  const bare = total(longest, false, none, 0);
+  const bare = total(longest, false, undefined, 0);
   if (bare.cost <= max) {
     return report(bare.text, { locationsDropped: hasLocations });
   }
   // Shorten evenly: the largest common cap that fits.
-  if (total(MIN_CHARS, false, none, 0).cost <= max) {
+  if (total(MIN_CHARS, false, undefined, 0).cost <= max) {
     let lo = MIN_CHARS;
     let hi = Math.max(MIN_CHARS, longest);
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (total(mid, false, none, 0).cost <= max) lo = mid;
+      if (total(mid, false, undefined, 0).cost <= max) lo = mid;
       else hi = mid - 1;
     }
-    return report(total(lo, false, none, 0).text, {
+    return report(total(lo, false, undefined, 0).text, {
       locationsDropped: hasLocations,
       descriptionsShortenedTo: lo,
     });
@@ -286,8 +311,8 @@ export function planBudgetedCatalog(
     // shortest description, less what each collapsed one saves.
     let shortest = namesLength;
     const saved = [0];
-    for (const s of candidates) {
-      const extra = entry(s, MIN_CHARS, false).length - nameLength.get(s)!;
+    for (const i of candidates) {
+      const extra = entry(i, MIN_CHARS, false).length - nameLength[i]!;
       shortest += extra;
       saved.push(saved[saved.length - 1]! + extra);
     }
@@ -298,7 +323,7 @@ export function planBudgetedCatalog(
     return report(withCollapsed(k).text, {
       locationsDropped: hasLocations,
       descriptionsShortenedTo: MIN_CHARS,
-      nameOnly: candidates.slice(0, k).map((s) => s.name),
+      nameOnly: namesOf(candidates.slice(0, k)),
     });
   }
   return leaveOut();
@@ -306,34 +331,34 @@ export function planBudgetedCatalog(
   /** Every skill collapsed to its name, then the fewest left out, lowest priority first. */
   function leaveOut(): { text: string; cuts: CatalogCuts } {
     const collapsed = collapsedBy(candidates.length);
-    const nameOnlyNames = candidates.map((s) => s.name);
+    const nameOnlyNames = namesOf(candidates);
     const withGone = (g: number) => {
-      gone.clear();
-      for (const s of lowestFirst.slice(0, g)) gone.add(s);
+      gone.fill(0);
+      goneCount = Math.min(g, n);
+      for (let c = 0; c < goneCount; c++) gone[lowestFirst[c]!] = 1;
       return total(MIN_CHARS, false, collapsed, g);
     };
     let goneFits = (g: number) => withGone(g).cost <= max;
     if (lengthCost !== undefined) {
       // Length with the g lowest-priority skills left out.
       const removed = [0];
-      for (const s of lowestFirst) {
+      for (const i of lowestFirst) {
         removed.push(
-          removed[removed.length - 1]! + nameLength.get(s)! + layout.sep.length,
+          removed[removed.length - 1]! + nameLength[i]! + layout.sep.length,
         );
       }
-      const base = namesLength - layout.footer(0, sorted.length === 0).length;
+      const base = namesLength - layout.footer(0, n === 0).length;
       goneFits = (g) => {
-        const kept = sorted.length - g;
+        const kept = n - g;
         const length = base - removed[g]! +
           (kept === 0 ? layout.sep.length : 0) +
           layout.footer(g, kept === 0).length;
         return lengthCost(length) <= max;
       };
     }
-    const g = fewest(sorted.length - 1, goneFits);
-    const omittedNames = lowestFirst.slice(0, Math.min(g, sorted.length))
-      .map((s) => s.name);
-    if (g < sorted.length) {
+    const g = fewest(n - 1, goneFits);
+    const omittedNames = namesOf(lowestFirst.slice(0, Math.min(g, n)));
+    if (g < n) {
       const text = withGone(g).text;
       return report(text, {
         locationsDropped: hasLocations,
@@ -347,7 +372,7 @@ export function planBudgetedCatalog(
       cuts: {
         locationsDropped: hasLocations,
         descriptionsDropped: true,
-        omitted: sorted.length,
+        omitted: n,
         nothingFits: true,
         limit: { unit, max, used: 0 },
         nameOnly: nameOnlyNames,
@@ -356,4 +381,19 @@ export function planBudgetedCatalog(
       },
     };
   }
+}
+
+/**
+ * The skills sorted by name (code-unit order, stable). A list already in
+ * that order — a discovery of one root usually is — is only copied.
+ */
+function byName(skills: readonly Skill[]): Skill[] {
+  for (let i = 1; i < skills.length; i++) {
+    if (skills[i - 1]!.name > skills[i]!.name) {
+      return [...skills].sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+      );
+    }
+  }
+  return [...skills];
 }
