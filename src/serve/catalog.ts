@@ -8,6 +8,7 @@ import type { Skill } from "../shared/types.ts";
 import { policyOf, type SkillOverride } from "./policy.ts";
 import { type CatalogBudget, planBudgetedCatalog } from "./catalog_budget.ts";
 import {
+  byName,
   type CatalogCuts,
   type CatalogFormat,
   HOLE,
@@ -160,10 +161,7 @@ export function renderCatalogWithReport(
   if (options.budget !== undefined) {
     return planBudgetedCatalog(shown, nameOnly, layout, options);
   }
-  const sorted = [...shown].sort((
-    a,
-    b,
-  ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = byName(shown);
   const budget = options.maxChars ?? Number.POSITIVE_INFINITY;
   const hasLocations = sorted.some((s) => s.path !== undefined);
   // The names-only catalog is the shortest that keeps every skill: when even

@@ -11,7 +11,12 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
-import { type CatalogCuts, type Layout, shorten } from "./catalog_layout.ts";
+import {
+  byName,
+  type CatalogCuts,
+  type Layout,
+  shorten,
+} from "./catalog_layout.ts";
 
 /**
  * The budget of a catalog: `{ tokens }`, `{ chars }`, or
@@ -381,19 +386,4 @@ export function planBudgetedCatalog(
       },
     };
   }
-}
-
-/**
- * The skills sorted by name (code-unit order, stable). A list already in
- * that order — a discovery of one root usually is — is only copied.
- */
-function byName(skills: readonly Skill[]): Skill[] {
-  for (let i = 1; i < skills.length; i++) {
-    if (skills[i - 1]!.name > skills[i]!.name) {
-      return [...skills].sort((a, b) =>
-        a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-      );
-    }
-  }
-  return [...skills];
 }

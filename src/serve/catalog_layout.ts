@@ -184,3 +184,21 @@ export function shorten(text: string, max: number): string {
   if (c >= 0xd800 && c <= 0xdbff) end--;
   return `${text.slice(0, end)}…`;
 }
+
+/**
+ * The skills sorted by name (code-unit order, stable). A list already in
+ * that order — a discovery of one root usually is — is only copied.
+ *
+ * @param skills The skills.
+ * @returns A new array, in name order.
+ */
+export function byName(skills: readonly Skill[]): Skill[] {
+  for (let i = 1; i < skills.length; i++) {
+    if (skills[i - 1]!.name > skills[i]!.name) {
+      return [...skills].sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+      );
+    }
+  }
+  return [...skills];
+}
