@@ -136,9 +136,8 @@ export function planBudgetedCatalog(
     : (options.countTokens ?? estimateTokens);
   const cap = options.maxEntryChars ?? DEFAULT_MAX_ENTRY_CHARS;
 
-  // Everything below works on positions in `sorted` (arrays, not maps keyed
-  // by skill: with 10k skills, hashing the frozen skills cost more than the
-  // planning).
+  // Everything below works on positions in `sorted`, in arrays: with 10k
+  // skills, maps and sets keyed by skill cost more than the planning itself.
   const sorted = byName(skills);
   const n = sorted.length;
   // Priority: pinned and always-apply first, then usage, then name.
@@ -199,7 +198,8 @@ export function planBudgetedCatalog(
         layout.describe(shorten(description, limit)),
       );
   };
-  // 1 at the positions left out (`goneCount` of them) or collapsed to names.
+  // 1 at the positions left out (`goneCount` of them); a `collapsed` array
+  // (see `collapsedBy`) has 1 at those listed by name only.
   const gone = new Uint8Array(n);
   let goneCount = 0;
   const total = (
