@@ -62,7 +62,8 @@ export interface CliRun {
   stderr: string;
 }
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
+/** `cli.ts`, run as a subprocess by the CLI tests. */
+export const CLI: string = new URL("../cli.ts", import.meta.url).pathname;
 /** The repository's deno.json, passed explicitly so subprocesses resolve imports from any cwd. */
 export const CONFIG: string = new URL("../deno.json", import.meta.url).pathname;
 
@@ -93,6 +94,8 @@ export async function runCli(
     cwd?: string;
     env?: Record<string, string>;
     stdin?: string;
+    /** Kills the run when it aborts (a bound for runs that must not hang). */
+    signal?: AbortSignal;
   } = {},
 ): Promise<CliRun> {
   const command = new Deno.Command(Deno.execPath(), {
@@ -110,6 +113,7 @@ export async function runCli(
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const child = command.spawn();
   if (options.stdin !== undefined) {

@@ -1,10 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // Shared pieces of the MCP tests: the CLI server's command line, an HTTP
 // handler served on a loopback port, the initialize message.
-import { CONFIG, currentDenoDir } from "./_helpers.ts";
+import { CLI, CONFIG, currentDenoDir } from "./_helpers.ts";
 
-/** `cli.ts`. */
-export const CLI: string = new URL("../cli.ts", import.meta.url).pathname;
+export { CLI };
 /** The bundled skills. */
 export const FIXTURES: string = new URL("../fixtures/skills", import.meta.url)
   .pathname.replace(/\/$/, "");

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
+  CLI,
   CONFIG,
   runCli,
   skillMd,
@@ -15,7 +16,6 @@ import { displayWidth, renderTable } from "../src/cli/table.ts";
 import { discover, embeddedSkill } from "../mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const FIXTURES = new URL("../fixtures/skills", import.meta.url).pathname;
 
 /** A tree of many skills with long bodies, so every listing overflows a pipe. */

@@ -5,6 +5,7 @@ import { discoverSync } from "../src/discover/discover.ts";
 import { install, readLock, restore, verify } from "../src/install/mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import {
+  CLI,
   CONFIG,
   currentDenoDir,
   runCli,
@@ -13,7 +14,6 @@ import {
   writeTree,
 } from "./_helpers.ts";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const ROUNDS = 10;
 
 /**

@@ -4,10 +4,9 @@
 import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { createHttpHandler } from "../src/mcp/http.ts";
-import { currentDenoDir } from "./_helpers.ts";
+import { CONFIG, currentDenoDir } from "./_helpers.ts";
 import { childEnv, FIXTURES, mcpArgs, serveLoopback } from "./_mcp.ts";
 
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
 
 /** Runs one scenario; returns its output, failing the test on any failed check. */

@@ -17,10 +17,9 @@ import {
   SkillSet,
 } from "../mod.ts";
 import { mcpSource, serveMcp } from "../src/mcp/mod.ts";
-import { tempDir } from "./_helpers.ts";
+import { CONFIG, tempDir } from "./_helpers.ts";
 import { childEnv, FIXTURES, mcpArgs, serveLoopback } from "./_mcp.ts";
 
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const NAMES = [
   "brand-guidelines",
   "changelog-writer",

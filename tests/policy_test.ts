@@ -295,27 +295,15 @@ Deno.test("a hostile glob in a project's skillscope.json cannot hang listing (it
     }),
   });
   const started = performance.now();
-  const command = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--config=${new URL("../deno.json", import.meta.url).pathname}`,
-      "--allow-read",
-      new URL("../cli.ts", import.meta.url).pathname,
-      "list",
-      join(tmp.path, "skills"),
-      "--json",
-      "--exclude",
-      "*a*a*a*a*a*a*a*a*a*a*a*a*c",
-    ],
-    cwd: tmp.path,
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(20_000),
-  });
-  const out = await command.output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const skills = JSON.parse(new TextDecoder().decode(out.stdout)).skills;
+  const out = await runCli([
+    "list",
+    join(tmp.path, "skills"),
+    "--json",
+    "--exclude",
+    "*a*a*a*a*a*a*a*a*a*a*a*a*c",
+  ], { cwd: tmp.path, signal: AbortSignal.timeout(20_000) });
+  assert.equal(out.code, 0, out.stderr);
+  const skills = JSON.parse(out.stdout).skills;
   assert.deepEqual(
     skills.map((s: { policy: { mode: string } }) => s.policy.mode),
     ["on"],

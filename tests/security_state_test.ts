@@ -11,7 +11,14 @@ import { type GitRunner, runGit } from "../src/install/git.ts";
 import { install, remove, update, verify } from "../src/install/mod.ts";
 import { acquireLock } from "../src/install/mutex.ts";
 import { dirIdentitySync, workName } from "../src/install/owner.ts";
-import { runCli, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import {
+  CLI,
+  CONFIG,
+  runCli,
+  tempDir,
+  writeSkill,
+  writeTree,
+} from "./_helpers.ts";
 import { gitRepo, rejectsCode, sh } from "./_git.ts";
 
 const INSTALL_PERMS = [
@@ -254,9 +261,9 @@ Deno.test("state files that are devices, FIFOs or symlinks are never read", asyn
       args: [
         "run",
         "--quiet",
-        `--config=${new URL("../deno.json", import.meta.url).pathname}`,
+        `--config=${CONFIG}`,
         ...INSTALL_PERMS,
-        new URL("../cli.ts", import.meta.url).pathname,
+        CLI,
         "install",
         join(source, "good"),
         "--dir",

@@ -21,6 +21,8 @@ import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
+  CLI,
+  CONFIG,
   currentDenoDir,
   runCli,
   skillMd,
@@ -370,9 +372,9 @@ Deno.test("the MCP resource listing survives a skill whose name holds a lone sur
       args: [
         "run",
         "--quiet",
-        `--config=${new URL("../deno.json", import.meta.url).pathname}`,
+        `--config=${CONFIG}`,
         "--allow-read",
-        new URL("../cli.ts", import.meta.url).pathname,
+        CLI,
         "mcp",
         "--root",
         tmp.path,

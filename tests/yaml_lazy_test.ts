@@ -3,11 +3,9 @@
 // each case runs in a fresh `deno` subprocess.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { CLI, CONFIG, skillMd, tempDir, writeTree } from "./_helpers.ts";
 
 const MOD = new URL("../mod.ts", import.meta.url).href;
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 
 /** Runs `code` as a module in a new process with read access to `dir`; returns its stdout as JSON. */
 async function inFreshProcess(dir: string, code: string): Promise<unknown> {
