@@ -26,6 +26,28 @@ async function inFreshProcess(dir: string, code: string): Promise<unknown> {
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
+/**
+ * Runs `discover()` on `dir` in a new process; returns the skill names, the
+ * second skill's `metadata` and the diagnostic codes.
+ */
+function discoverInFreshProcess(
+  dir: string,
+  sourceOptions: { recursive?: boolean },
+): Promise<unknown> {
+  return inFreshProcess(
+    dir,
+    `import { discover, directorySource } from "$MOD";
+     const found = await discover({
+       sources: [directorySource("$DIR", ${JSON.stringify(sourceOptions)})],
+     });
+     console.log(JSON.stringify({
+       names: found.skills.map((s) => s.name),
+       metadata: found.skills[1]?.frontmatter.metadata,
+       codes: found.diagnostics.map((d) => d.code),
+     }));`,
+  );
+}
+
 const SIMPLE = skillMd("name: simple\ndescription: Plain fields only");
 // A flow mapping is beyond the fast subset: it needs the full parser.
 const FLOW = skillMd(
@@ -61,16 +83,7 @@ Deno.test("discover() loads the full YAML parser when a frontmatter needs it, an
     "c-bad/SKILL.md": skillMd("name: c-bad\ndescription: [unclosed"),
     "d-simple/SKILL.md": SIMPLE.replace("simple", "d-simple"),
   });
-  const result = await inFreshProcess(
-    dir.path,
-    `import { discover, directorySource } from "$MOD";
-     const found = await discover({ sources: [directorySource("$DIR")] });
-     console.log(JSON.stringify({
-       names: found.skills.map((s) => s.name),
-       metadata: found.skills[1]?.frontmatter.metadata,
-       codes: found.diagnostics.map((d) => d.code),
-     }));`,
-  );
+  const result = await discoverInFreshProcess(dir.path, {});
   assert.deepEqual(result, {
     names: ["a-simple", "b-flow", "d-simple"],
     metadata: { author: "me", version: "1" },
@@ -85,18 +98,7 @@ Deno.test("a recursive discover() loads the full YAML parser for a nested skill 
     "b/deep/flow/child/SKILL.md": SIMPLE.replace("simple", "child"),
     "c/bad/SKILL.md": skillMd("name: bad\ndescription: [unclosed"),
   });
-  const result = await inFreshProcess(
-    dir.path,
-    `import { discover, directorySource } from "$MOD";
-     const found = await discover({
-       sources: [directorySource("$DIR", { recursive: true })],
-     });
-     console.log(JSON.stringify({
-       names: found.skills.map((s) => s.name),
-       metadata: found.skills[1]?.frontmatter.metadata,
-       codes: found.diagnostics.map((d) => d.code),
-     }));`,
-  );
+  const result = await discoverInFreshProcess(dir.path, { recursive: true });
   assert.deepEqual(result, {
     names: ["one", "flow", "child"],
     metadata: { author: "me", version: "1" },
