@@ -101,3 +101,36 @@ Deno.test("SkillSet.watch() still reloads while a skill writes a log into its ow
   assert.deepEqual([next.value.type, next.value.name], ["added", "fresh"]);
   assert.ok(waited < 5_000, `waited ${waited} ms`);
 });
+
+Deno.test("SkillSet.watch() reloads when agents/openai.yaml changes the invocation policy", async () => {
+  await using dir = await tempDir();
+  await writeSkill(dir.path, "codex-skill", { description: "Codex skill" });
+  const yaml = join(dir.path, "codex-skill/agents/openai.yaml");
+  await Deno.mkdir(join(dir.path, "codex-skill/agents"));
+  await Deno.writeTextFile(
+    yaml,
+    "policy:\n  allow_implicit_invocation: true\n",
+  );
+  const set = await SkillSet.open({
+    sources: [directorySource(dir.path, { codexMetadata: true })],
+    cache: new SkillCache(),
+  });
+  assert.equal(set.get("codex-skill")?.allowImplicitInvocation, true);
+  const controller = new AbortController();
+  const guard = setTimeout(() => controller.abort(), 20_000);
+  const changes = set.watch({ debounceMs: 150, signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 100));
+  await Deno.writeTextFile(
+    yaml,
+    "policy:\n  allow_implicit_invocation: false\n",
+  );
+  const next = await changes.next();
+  controller.abort();
+  clearTimeout(guard);
+  assert.ok(!next.done, "the watcher ended without reporting the change");
+  assert.deepEqual([next.value.type, next.value.name], [
+    "changed",
+    "codex-skill",
+  ]);
+  assert.equal(set.get("codex-skill")?.allowImplicitInvocation, false);
+});

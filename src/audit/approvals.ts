@@ -13,9 +13,18 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { type ContentHash, hashSkillTree, sha256Hex } from "./content_hash.ts";
+import { sha256Hex } from "../shared/sha256.ts";
+import {
+  hashBytes,
+  hashDirectorySync,
+  type TreeHash,
+} from "../shared/tree_hash.ts";
 import { dirIdentitySync } from "../shared/dir_identity.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
+import { parseSkillMd } from "../parse/skill_md.ts";
+import { bindApproval } from "../serve/approved_content.ts";
+import { readSkillFileSync } from "../serve/read_skill.ts";
 import type {
   Diagnostic,
   DirectorySkill,
@@ -55,9 +64,9 @@ export type ApprovalState =
     readonly files: readonly string[];
   };
 
-async function tagOf(dir: string, nonce: string): Promise<string> {
+function tagOf(dir: string, nonce: string): string {
   const text = `skillscope-approvals:${dirIdentitySync(dir)}:${nonce}`;
-  return (await sha256Hex(new TextEncoder().encode(text))).slice(0, 32);
+  return sha256Hex(new TextEncoder().encode(text)).slice(0, 32);
 }
 
 /**
@@ -66,9 +75,15 @@ async function tagOf(dir: string, nonce: string): Promise<string> {
  * @param root The directory holding the skill directories.
  * @returns The approvals by skill directory name, or why the file was ignored.
  */
-export async function readApprovals(
+export function readApprovals(
   root: string,
 ): Promise<{ approvals: Map<string, Approval>; ignored?: string }> {
+  return Promise.resolve(readApprovalsSync(root));
+}
+
+function readApprovalsSync(
+  root: string,
+): { approvals: Map<string, Approval>; ignored?: string } {
   const path = join(root, APPROVALS_FILE);
   const approvals = new Map<string, Approval>();
   let info: Deno.FileInfo;
@@ -89,7 +104,7 @@ export async function readApprovals(
   if (
     typeof data !== "object" || data === null ||
     data.approvalsVersion !== VERSION || typeof data.nonce !== "string" ||
-    data.tag !== await tagOf(root, data.nonce)
+    data.tag !== tagOf(root, data.nonce)
   ) {
     return {
       approvals,
@@ -143,7 +158,7 @@ export async function approve(
 ): Promise<Approval> {
   const dir = resolve(typeof skill === "string" ? skill : skill.dir);
   const root = dirname(dir);
-  const tree: ContentHash = await hashSkillTree(dir);
+  const tree: TreeHash = hashDirectorySync(dir);
   const { approvals } = await readApprovals(root);
   const approval: Approval = {
     hash: tree.hash,
@@ -155,7 +170,7 @@ export async function approve(
   const data = {
     approvalsVersion: VERSION,
     nonce,
-    tag: await tagOf(root, nonce),
+    tag: tagOf(root, nonce),
     skills: Object.fromEntries(
       [...approvals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ),
@@ -189,9 +204,18 @@ export async function approvalOf(
   skill: string | DirectorySkill,
 ): Promise<ApprovalState> {
   const dir = resolve(typeof skill === "string" ? skill : skill.dir);
-  const tree = await hashSkillTree(dir);
-  const { approvals, ignored } = await readApprovals(dirname(dir));
-  const approval = approvals.get(basename(dir));
+  return await stateOf(dir, hashDirectorySync(dir));
+}
+
+/** Where the tree `tree` of `dir` stands against the approval recorded for it. */
+async function stateOf(
+  dir: string,
+  tree: TreeHash,
+  approvals?: Awaited<ReturnType<typeof readApprovals>>,
+): Promise<ApprovalState> {
+  const { approvals: recorded, ignored } = approvals ??
+    await readApprovals(dirname(dir));
+  const approval = recorded.get(basename(dir));
   if (approval === undefined) {
     return {
       status: "unapproved",
@@ -218,6 +242,68 @@ export async function approvalOf(
 }
 
 /**
+ * Checks one discovered directory skill against its approval from one read
+ * of its `SKILL.md`: the bytes read are hashed into the tree hash *and*
+ * parsed again, so a file flipped while discovery read it cannot be served
+ * as approved with another text's frontmatter. Returns the state, and the
+ * approved files when approved.
+ */
+async function checkSkill(
+  skill: DirectorySkill,
+  byRoot: Map<string, Awaited<ReturnType<typeof readApprovals>>>,
+): Promise<{ state: ApprovalState; files?: Readonly<Record<string, string>> }> {
+  const bytes = readSkillFileSync(skill, MAX_APPROVED_SKILL_MD_BYTES);
+  const root = dirname(skill.dir);
+  let approvals = byRoot.get(root);
+  if (approvals === undefined) {
+    approvals = await readApprovals(root);
+    byRoot.set(root, approvals);
+  }
+  const tree = hashDirectorySync(skill.dir, {
+    known: new Map([[basename(skill.path), bytes]]),
+  });
+  const state = await stateOf(skill.dir, tree, approvals);
+  if (state.status !== "approved") return { state };
+  await loadYamlParser();
+  let same: boolean;
+  try {
+    const parsed = parseSkillMd(new TextDecoder().decode(bytes), {
+      path: skill.path,
+      dirName: basename(skill.dir),
+    });
+    same = stableJson(parsed.frontmatter) === stableJson(skill.frontmatter);
+  } catch {
+    same = false;
+  }
+  if (!same) {
+    return {
+      state: {
+        status: "changed",
+        hash: tree.hash,
+        approved: state.hash,
+        files: [basename(skill.path)],
+      },
+    };
+  }
+  return { state, files: tree.files };
+}
+
+/** Largest `SKILL.md` an approval check reads (bytes). */
+const MAX_APPROVED_SKILL_MD_BYTES = 16 * 1024 * 1024;
+
+/** JSON with keys in code-unit order, to compare two frontmatter maps. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) {
+      sorted[key] = (v as Record<string, unknown>)[key];
+    }
+    return sorted;
+  });
+}
+
+/**
  * A discovery with only approved skills: a directory skill must be approved
  * and unchanged since; an embedded skill (compiled into the program) is
  * trusted; a remote skill cannot be approved yet and is left out. Each skill
@@ -229,6 +315,7 @@ export async function approvalOf(
 export async function keepApproved(discovery: Discovery): Promise<Discovery> {
   const skills: Skill[] = [];
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  const byRoot = new Map<string, Awaited<ReturnType<typeof readApprovals>>>();
   for (const skill of discovery.skills) {
     if (skill.source.kind === "embedded") {
       skills.push(skill);
@@ -245,8 +332,9 @@ export async function keepApproved(discovery: Discovery): Promise<Discovery> {
       continue;
     }
     let state: ApprovalState;
+    let files: Readonly<Record<string, string>> | undefined;
     try {
-      state = await approvalOf(skill);
+      ({ state, files } = await checkSkill(skill, byRoot));
     } catch (error) {
       state = {
         status: "unapproved",
@@ -254,8 +342,13 @@ export async function keepApproved(discovery: Discovery): Promise<Discovery> {
         why: error instanceof Error ? error.message : String(error),
       };
     }
-    if (state.status === "approved") skills.push(skill);
-    else if (state.status === "changed") {
+    if (state.status === "approved" && files !== undefined) {
+      // A copy of its own carries the approval, so every read of it is
+      // checked against the approved bytes (the cached original is not).
+      const kept = Object.freeze({ ...skill });
+      bindApproval(kept, { files, digest: hashBytes, dir: skill.dir });
+      skills.push(kept);
+    } else if (state.status === "changed") {
       diagnostics.push(Object.freeze({
         level: "warning",
         code: "skill-changed-since-approval",
@@ -264,7 +357,7 @@ export async function keepApproved(discovery: Discovery): Promise<Discovery> {
         } changed since it was approved (run "skillscope approve ${skill.name}" after reviewing)`,
         path: skill.dir,
       }));
-    } else {
+    } else if (state.status === "unapproved") {
       diagnostics.push(Object.freeze({
         level: "warning",
         code: "skill-unapproved",

@@ -163,12 +163,24 @@ export async function audit(
           code: inside ? "unreadable-file" : "link-outside-skill",
           severity: "medium",
           message: inside
-            ? "A symlink; its target inside the skill is audited on its own"
+            ? `A symlink to ${
+              relative(dir, real!)
+            }; what it leads to is audited through it`
             : `A symlink leading outside the skill${
               real === undefined ? " (dangling)" : ` (${relative(dir, real)})`
             }`,
           path,
         });
+        // What a symlink inside the skill serves is audited as well, even
+        // when it sits where the walk does not go (".git"): an approval
+        // covers exactly these bytes.
+        if (inside) {
+          const target = Deno.statSync(real!);
+          if (target.isFile) {
+            if (++files > maxFiles) throw STOP;
+            visit(real!, childRel, target);
+          }
+        }
         continue;
       }
       if (info.isDirectory) {

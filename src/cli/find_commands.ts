@@ -12,7 +12,7 @@ import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
-import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
 /** `match PATH...`. */
 export const matchCommand: Command = {
@@ -141,11 +141,7 @@ export const catalogCommand: Command = {
         arg: "N",
         help: "Budget: 2% of a context window of N tokens",
       },
-      "require-approval": {
-        type: "boolean",
-        help:
-          'List only skills approved with "skillscope approve" and unchanged since',
-      },
+      ...approvalOption("List"),
     },
   }],
   async run(values): Promise<number> {

@@ -8,13 +8,30 @@
  */
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
-import type { OptionValues } from "./command.ts";
+import type { OptionDefs, OptionValues } from "./command.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
 import {
   discoverOptionsFrom,
   overridesFrom,
   shownDiagnostics,
 } from "./root_options.ts";
+
+/**
+ * The `--require-approval` option, one declaration for every command that
+ * opens a skill set.
+ *
+ * @param what What is limited to approved skills ("Serve", "List", "Read").
+ * @returns The option.
+ */
+export function approvalOption(what: string): OptionDefs {
+  return {
+    "require-approval": {
+      type: "boolean",
+      help:
+        `${what} only skills approved with "skillscope approve" and unchanged since (every file read is checked against the approved bytes)`,
+    },
+  };
+}
 
 /**
  * Opens the skill set the root options describe.

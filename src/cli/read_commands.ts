@@ -9,7 +9,7 @@ import type { Command } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeBytes, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
-import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
 /** `read NAME`. */
 export const readCommand: Command = {
@@ -21,7 +21,10 @@ export const readCommand: Command = {
     "skillscope read pdf-tools",
     "skillscope read pdf-tools --json",
   ],
-  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: { ...jsonOption(), ...approvalOption("Read") },
+  }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = await openSkillSet(values);
@@ -52,7 +55,7 @@ export const assetCommand: Command = {
     "skillscope asset pdf-tools references/forms.md",
     "skillscope asset pdf-tools assets/logo.png > logo.png",
   ],
-  groups: [ROOTS_GROUP],
+  groups: [ROOTS_GROUP, { title: "Options", options: approvalOption("Read") }],
   async run(values, positionals): Promise<number> {
     const [name, path] = expectArgs(
       positionals,
@@ -81,7 +84,10 @@ export const resourcesCommand: Command = {
     "skillscope resources pdf-tools",
     "skillscope resources pdf-tools --json",
   ],
-  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: { ...jsonOption(), ...approvalOption("List") },
+  }],
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
     const set = await openSkillSet(values);
@@ -111,7 +117,10 @@ declares in "arguments").`,
     "skillscope activate pdf-tools",
     "skillscope activate deploy prod eu-west",
   ],
-  groups: [ROOTS_GROUP],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: approvalOption("Activate"),
+  }],
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError(

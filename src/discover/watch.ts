@@ -17,8 +17,14 @@ export interface Watchable {
   list(): readonly Skill[];
   /** Discovers again and replaces the skills. */
   refresh(): Promise<unknown>;
-  /** The sources to watch. */
-  readonly options: { readonly sources: readonly SkillSource[] };
+  /**
+   * The sources to watch; with `requireApproval`, a write to any file of a
+   * skill reloads (it can end the skill's approval).
+   */
+  readonly options: {
+    readonly sources: readonly SkillSource[];
+    readonly requireApproval?: boolean | undefined;
+  };
 }
 
 /**
@@ -103,12 +109,9 @@ export function diffSkills(
 }
 
 function fingerprint(skill: Skill): string {
-  return JSON.stringify([
-    skill.path,
-    skill.source.key,
-    skill.scope,
-    skill.frontmatter,
-  ]);
+  // Every field, so a change that only agents/openai.yaml makes (a display
+  // name, an invocation policy) is a change too.
+  return JSON.stringify(skill);
 }
 
 /**
@@ -140,13 +143,16 @@ async function* consume(
   const onAbort = () => watcher.close();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const raw = watcher[Symbol.asyncIterator]();
+  const everyFile = set.options.requireApproval === true;
   // Reads (ours included) are not changes, nor is anything that cannot
   // affect discovery (a log file written inside a skill).
   const events = {
     async next(): Promise<IteratorResult<Deno.FsEvent>> {
       for (;;) {
         const result = await raw.next();
-        if (result.done || affectsDiscovery(result.value)) return result;
+        if (result.done || affectsDiscovery(result.value, everyFile)) {
+          return result;
+        }
       }
     },
   };
@@ -190,14 +196,16 @@ async function* consume(
 
 /**
  * Whether a file event can change what discovery finds: any event on a
- * `SKILL.md`, and any event on a path that is not (or no longer) a regular
- * file — a directory appearing, going or being renamed. Writes to other
- * regular files cannot.
+ * `SKILL.md` or an `agents/openai.yaml` (Codex's display name and policy),
+ * and any event on a path that is not (or no longer) a regular file — a
+ * directory appearing, going or being renamed. Writes to other regular files
+ * cannot, unless `everyFile` (approvals cover every file).
  */
-function affectsDiscovery(event: Deno.FsEvent): boolean {
+function affectsDiscovery(event: Deno.FsEvent, everyFile: boolean): boolean {
   if (event.kind === "access") return false;
+  if (everyFile) return true;
   for (const path of event.paths) {
-    if (path.endsWith("/SKILL.md") || path.endsWith("\\SKILL.md")) return true;
+    if (SHOWN_FILE.test(path)) return true;
     try {
       if (Deno.lstatSync(path).isFile) continue;
     } catch {
@@ -207,6 +215,9 @@ function affectsDiscovery(event: Deno.FsEvent): boolean {
   }
   return false;
 }
+
+/** The files whose content changes what discovery shows. */
+const SHOWN_FILE = /[\\/](?:SKILL\.md|agents[\\/]openai\.yaml)$/;
 
 async function* nothing(): AsyncIterableIterator<SkillChange> {}
 

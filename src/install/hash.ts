@@ -21,5 +21,7 @@ export { hashBytes, type TreeHash, treeHash } from "../shared/tree_hash.ts";
  * @throws {InstallError} `too-large` past the bounds.
  */
 export function hashDirectorySync(dir: string): TreeHash {
-  return hashTree(dir, (message) => new InstallError("too-large", message));
+  return hashTree(dir, {
+    tooLarge: (message) => new InstallError("too-large", message),
+  });
 }

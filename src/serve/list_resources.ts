@@ -10,6 +10,7 @@ import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Skill } from "../shared/types.ts";
 import { isServableAssetPath, onDisk } from "./read_skill.ts";
+import { assertApprovedListing } from "./approved_content.ts";
 
 /** Most files listed by {@linkcode listResources} by default. */
 export const MAX_RESOURCES = 200;
@@ -45,6 +46,8 @@ export interface SkillResources {
  * @param options `max` files listed (default 200), `maxDepth` (default 6).
  * @returns The sorted relative paths and whether the list was cut.
  * @throws {PermissionDeniedError} when the skill directory may not be read.
+ * @throws {SkillAccessError} `skill-changed-since-approval` for an approved
+ *   skill holding a file that was not approved.
  */
 export function listResourcesSync(
   skill: Skill,
@@ -108,6 +111,8 @@ export function listResourcesSync(
     }
   };
   walk(dir, "", 1);
+  // An approved skill lists only what was approved: a file added since is refused.
+  assertApprovedListing(skill, files);
   return Object.freeze({
     files: Object.freeze(files.sort(compare)),
     truncated,

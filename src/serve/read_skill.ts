@@ -13,6 +13,7 @@ import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { isDirectorySkill, isEmbeddedSkill } from "../discover/build_skill.ts";
+import { assertApprovedBytes } from "./approved_content.ts";
 import {
   ChangedError,
   readCheckedSync,
@@ -68,7 +69,7 @@ export function readBodySync(
 export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
   const { path } = onDisk(skill);
   try {
-    return retryReplaced(() => {
+    const bytes = retryReplaced(() => {
       const info = Deno.statSync(path);
       if (!info.isFile) {
         throw new SkillAccessError(
@@ -91,6 +92,9 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
           ),
       );
     });
+    // An approved skill serves only the bytes that were approved.
+    assertApprovedBytes(skill, "SKILL.md", bytes);
+    return bytes;
   } catch (error) {
     throw readFailed(error, skill, path, path);
   }
@@ -203,7 +207,9 @@ export function readAssetSync(
     return { real, info: Deno.statSync(real) };
   };
   try {
-    return retryReplaced(() => readInside(resolveInside));
+    const bytes = retryReplaced(() => readInside(resolveInside));
+    assertApprovedBytes(skill, rel, bytes);
+    return bytes;
   } catch (error) {
     throw readFailed(error, skill, candidate, path);
   }

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { sha256Hex } from "./sha256.ts";
-import { MAX_HASH_FILE_BYTES, treeFiles } from "./tree_files.ts";
+import { MAX_HASH_FILE_BYTES, symlinkDigest, treeFiles } from "./tree_files.ts";
 
 /** Per-file hashes and the tree hash. */
 export interface TreeHash {
@@ -52,25 +52,61 @@ export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
 }
 
 /**
- * Hashes a skill tree the way install copied it: regular files and
- * directories, skipping `.git`. Nothing is followed: a symlink is recorded
- * as `symlink` and any other non-regular entry as `special` (install never
- * creates either, so both show up as drift), and special files are never
- * opened. Bounded in entries and file size (see `tree_files.ts`).
+ * Hashes a skill tree: regular files and directories, skipping `.git`.
+ * Nothing is walked through: a symlink is recorded with its target and, when
+ * it leads to a regular file inside the tree, that file's digest (see
+ * `symlinkDigest`); any other non-regular entry is `special` and never
+ * opened. Install never creates either, so both show up as drift in an
+ * installed skill. Bounded in entries and file size (see `tree_files.ts`).
+ *
+ * @example Usage
+ * ```ts
+ * import { hashDirectorySync } from "./tree_hash.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/SKILL.md`, "abc");
+ * const tree = hashDirectorySync(dir);
+ * assert.equal(
+ *   tree.files["SKILL.md"],
+ *   "sha256-ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+ * );
+ * // Bytes already read are hashed as given, not read again.
+ * const known = new Map([["SKILL.md", new TextEncoder().encode("abd")]]);
+ * assert.notEqual(hashDirectorySync(dir, { known }).hash, tree.hash);
+ * ```
  *
  * @param dir The directory.
- * @param tooLarge Makes the error thrown past the bounds (default a `RangeError`).
+ * @param options `tooLarge` makes the error thrown past the bounds (default
+ *   a `RangeError`); `known` gives the bytes of files already read (by
+ *   relative path), hashed instead of reading the file again, so what was
+ *   parsed and what was hashed are the same bytes.
  * @returns The tree hash and per-file hashes.
  */
 export function hashDirectorySync(
   dir: string,
-  tooLarge: (message: string) => Error = (message) => new RangeError(message),
+  options: {
+    tooLarge?: (message: string) => Error;
+    known?: ReadonlyMap<string, Uint8Array>;
+  } = {},
 ): TreeHash {
+  const tooLarge = options.tooLarge ?? ((message) => new RangeError(message));
   const files: Record<string, string> = {};
+  const digestOf = (rel: string, path: string): string => {
+    const known = options.known?.get(rel);
+    return known === undefined
+      ? hashFileSync(path, tooLarge)
+      : hashBytes(known);
+  };
   for (const [rel, entry] of treeFiles(dir, tooLarge)) {
-    files[rel] = typeof entry === "string"
-      ? entry
-      : hashFileSync(entry.path, tooLarge);
+    if (entry === "special") files[rel] = entry;
+    else if (entry.link === undefined) files[rel] = digestOf(rel, entry.path);
+    else {
+      files[rel] = symlinkDigest(
+        entry.link,
+        entry.path === undefined ? undefined : digestOf(rel, entry.path),
+      );
+    }
   }
   return treeHash(files);
 }
