@@ -123,6 +123,7 @@ export {
 } from "./src/serve/mentions.ts";
 export {
   type ListingMode,
+  type OverrideOrigin,
   parseOverrides,
   policyOf,
   type SkillOverride,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import {
   approve,
   atLeast,
@@ -19,6 +19,7 @@ import {
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
+import type { Discovery } from "../shared/types.ts";
 import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
@@ -38,11 +39,13 @@ import {
 /**
  * The skill directories the arguments name: paths (a skill, or a folder of
  * skills, broken ones included) or names in the roots; none = every skill
- * in the roots.
+ * in the roots. With `unique`, a name more than one skill in the roots
+ * carries (one shadowing the others) is refused: a path must say which.
  */
 async function skillsNamed(
   values: OptionValues,
   positionals: readonly string[],
+  options: { unique?: boolean } = {},
 ): Promise<string[]> {
   const found: string[] = [];
   const byName: string[] = [];
@@ -80,10 +83,28 @@ async function skillsNamed(
           `No skill named "${name}" in the roots (and no directory of that name)`,
         );
       }
+      if (options.unique) assertUnique(name, skill.dir, discovery.shadowed);
       found.push(skill.dir);
     }
   }
   return found;
+}
+
+/** Refuses a name that skills in several roots carry. */
+function assertUnique(
+  name: string,
+  dir: string,
+  shadowed: Discovery["shadowed"],
+): void {
+  const others = shadowed.filter((s) => s.name === name).map((s) =>
+    s.loser.endsWith("SKILL.md") ? dirname(s.loser) : s.loser
+  );
+  if (others.length === 0) return;
+  throw new UsageError(
+    `Several skills are named "${field(name)}": ${field(dir)} (found first), ${
+      others.map(field).join(", ")
+    } (shadowed); pass the directory of the one to approve`,
+  );
 }
 
 function formatFinding(f: AuditFinding): string {
@@ -170,10 +191,12 @@ export const approveCommand: Command = {
   usage: "approve NAME|PATH... [--force]",
   description:
     `Records each skill's content hash as approved, in .skillscope-approvals.json
-beside its directory. SkillSet.open({ requireApproval: true }) and
-"mcp --require-approval" then serve it only while its files are unchanged.
-The skill is audited first; a critical finding refuses the approval (exit 1)
-unless --force.`,
+beside its directory, and prints the directory approved. A NAME that skills
+in several roots carry (a project skill shadowing a user skill) is refused:
+give the PATH of the one you mean. SkillSet.open({ requireApproval: true })
+and "mcp --require-approval" then serve it only while its files are
+unchanged. The skill is audited first; a critical finding refuses the
+approval (exit 1) unless --force.`,
   examples: [
     "skillscope approve pdf-tools",
     "skillscope mcp --require-approval",
@@ -194,7 +217,7 @@ unless --force.`,
         "Name the skills to approve\nUsage: skillscope approve NAME|PATH...",
       );
     }
-    const skills = await skillsNamed(values, positionals);
+    const skills = await skillsNamed(values, positionals, { unique: true });
     const approved: { name: string; dir: string; hash: string }[] = [];
     let refused = false;
     for (const dir of skills) {
@@ -221,7 +244,11 @@ unless --force.`,
         hash: approval.hash,
       });
       if (values.json !== true) {
-        writeOut(`Approved ${field(report.name)} (${approval.hash})\n`);
+        writeOut(
+          `Approved ${field(report.name)} (${approval.hash}): ${
+            field(report.dir)
+          }\n`,
+        );
       }
     }
     if (values.json === true) writeJson(approved);

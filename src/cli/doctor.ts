@@ -73,7 +73,10 @@ async function findSkill(
   const { roots } = defaultRoots({ clients });
   const found = await discoverUninterrupted({
     sources: roots.map((r) =>
-      directorySource(r.path, { onPermissionDenied: "skip" })
+      directorySource(r.path, {
+        onPermissionDenied: "skip",
+        onInvalidRoot: "skip",
+      })
     ),
     cache,
   });
@@ -191,7 +194,10 @@ async function verdictFor(
   // One cache for the whole run: the roots agents share are scanned once.
   const found = await discoverUninterrupted({
     sources: roots.map((r) =>
-      directorySource(r.path, { onPermissionDenied: "skip" })
+      directorySource(r.path, {
+        onPermissionDenied: "skip",
+        onInvalidRoot: "skip",
+      })
     ),
     cache,
   });

@@ -55,7 +55,7 @@ export const ROOT_OPTIONS: OptionDefs = {
     type: "string",
     arg: "FILE",
     help:
-      'Overrides from FILE (default: ./skillscope.json when present): { "overrides": [{ "match": NAME|GLOB|PATH, "mode": "on"|"name-only"|"user-only"|"off" }] }',
+      'Your overrides from FILE: { "overrides": [{ "match": NAME|GLOB|PATH, "mode": "on"|"name-only"|"user-only"|"off" }] }. Without it, ./skillscope.json when present, as project input: it may hide skills, never un-hide one, and --no-project ignores it. There is no user-level config file',
   },
   quiet: {
     type: "boolean",
@@ -130,8 +130,12 @@ export function discoverOptionsFrom(
 }
 
 /**
- * The overrides of `--config FILE`, or of `./skillscope.json` when it exists
- * (paths in `match` are relative to the file's directory).
+ * The overrides of `--config FILE` (the user's own: origin `"user"`), or of
+ * `./skillscope.json` when it exists and the project is trusted (project
+ * input: origin `"project"`, which may hide skills and never un-hide one;
+ * `--no-project` ignores the file). Paths in `match` are relative to the
+ * file's directory. There is no user-level config file: the user's own
+ * overrides are the file named on the command line.
  *
  * @param values Parsed option values.
  * @returns The overrides (none without a file).
@@ -139,6 +143,8 @@ export function discoverOptionsFrom(
  */
 export function overridesFrom(values: OptionValues): SkillOverride[] {
   const explicit = typeof values.config === "string";
+  if (!explicit && values["no-project"] === true) return [];
+  const origin = explicit ? "user" : "project";
   const file = resolve(explicit ? values.config as string : "skillscope.json");
   let text: string;
   try {
@@ -152,7 +158,7 @@ export function overridesFrom(values: OptionValues): SkillOverride[] {
   }
   try {
     const data = JSON.parse(text) as { overrides?: unknown };
-    return parseOverrides(data.overrides ?? []).map((o) =>
+    return parseOverrides(data.overrides ?? [], { origin }).map((o) =>
       o.match.includes("/") && !o.match.startsWith("/")
         ? { ...o, match: resolve(dirname(file), o.match) }
         : o

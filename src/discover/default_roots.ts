@@ -396,7 +396,9 @@ export function defaultRoots(
 
 /**
  * Directory sources for the default roots (see {@linkcode defaultRoots}).
- * A root Deno may not read is skipped with a warning instead of failing.
+ * A root Deno may not read, or one that is not a readable directory (a
+ * folder may ship `.agents` as a file or a symlink loop), is skipped with a
+ * warning instead of failing.
  *
  * @example Usage
  * ```ts ignore
@@ -416,6 +418,7 @@ export function defaultSources(
     directorySource(root.path, {
       scope: root.scope,
       onPermissionDenied: "skip",
+      onInvalidRoot: "skip",
       // Codex reads its agents/openai.yaml beside each skill of its roots.
       ...(root.client === "codex" ? { codexMetadata: true } : {}),
     })

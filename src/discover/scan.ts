@@ -91,13 +91,14 @@ export function* scanDirectory(
       throw new InvalidSourceError(
         "not-a-directory",
         root,
-        `Skill root "${root}" is not a directory (${kindOf(info)})`,
+        `Skill root "${root}" is not a directory (${
+          info.isFile ? "a file" : kindOf(info)
+        })`,
       );
     }
     stamps.set(root, mtimeOf(info));
     canonicalRoot = Deno.realPathSync(root);
   } catch (error) {
-    if (error instanceof InvalidSourceError) throw error;
     if (error instanceof Deno.errors.NotFound) {
       stamps.set(root, MISSING);
       if (source.required) {
@@ -115,11 +116,23 @@ export function* scanDirectory(
       });
       return emptyScan(diagnostics, stamps, wantStamps);
     }
-    throw new InvalidSourceError(
-      "read-failed",
-      root,
-      `Skill root "${root}" cannot be read: ${messageOf(error)}`,
-    );
+    const invalid = error instanceof InvalidSourceError
+      ? error
+      : new InvalidSourceError(
+        "read-failed",
+        root,
+        `Skill root "${root}" cannot be read: ${messageOf(error)}`,
+      );
+    if (source.onInvalidRoot !== "skip") throw invalid;
+    // A planted root (a file, a symlink loop) must not hide the others.
+    diagnostics.push({
+      level: "warning",
+      code: "root-invalid",
+      message: `${invalid.message} (skipped)`,
+      path: root,
+    });
+    stampOf(root, stamps);
+    return emptyScan(diagnostics, stamps, wantStamps);
   }
 
   const origin: SkillOrigin = Object.freeze({

@@ -21,6 +21,7 @@ function optionsKey(source: DirectorySource): string {
     source.followSymlinks,
     source.scope ?? null,
     source.required,
+    source.onInvalidRoot,
   ]);
 }
 

@@ -68,6 +68,14 @@ export interface DirectorySourceOptions {
    * (default) or `"skip"` the root with a warning (used by `defaultSources`).
    */
   onPermissionDenied?: "throw" | "skip";
+  /**
+   * What a root that exists but is not a readable directory (a file, a
+   * symlink loop, a path through a file) does: `"throw"` an
+   * `InvalidSourceError` (default) or `"skip"` the root with a
+   * `root-invalid` warning naming it (used by `defaultSources`: a folder
+   * can plant such a root, and it must not hide the other roots' skills).
+   */
+  onInvalidRoot?: "throw" | "skip";
 }
 
 /**
@@ -106,6 +114,8 @@ export interface DirectorySource {
   readonly codexMetadata: boolean;
   /** Missing permission: throw or skip. */
   readonly onPermissionDenied: "throw" | "skip";
+  /** A root that is not a readable directory: throw or skip. */
+  readonly onInvalidRoot: "throw" | "skip";
 }
 
 /**
@@ -256,6 +266,7 @@ export function directorySource(
     overridable: options.overridable ?? false,
     codexMetadata: options.codexMetadata ?? false,
     onPermissionDenied: options.onPermissionDenied ?? "throw",
+    onInvalidRoot: options.onInvalidRoot ?? "throw",
   });
 }
 

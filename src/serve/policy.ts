@@ -42,7 +42,38 @@ export interface SkillOverride {
   readonly match: string;
   /** The mode it sets. */
   readonly mode: ListingMode;
+  /**
+   * Who set it. `"user"` (the default: the host's or the user's own
+   * configuration) sets any mode. `"project"` (a file that came with a
+   * project, such as a cloned folder's `skillscope.json`) may only hide: it
+   * never shows a skill more than its frontmatter and the user's overrides
+   * allow (see {@linkcode policyOf}).
+   */
+  readonly origin?: OverrideOrigin;
 }
+
+/**
+ * Where an override comes from (see {@linkcode SkillOverride.origin}).
+ *
+ * @example Usage
+ * ```ts
+ * import type { OverrideOrigin, SkillOverride } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const origin: OverrideOrigin = "project";
+ * const hide: SkillOverride = { match: "deploy", mode: "user-only", origin };
+ * assert.equal(hide.origin, "project");
+ * ```
+ */
+export type OverrideOrigin = "user" | "project";
+
+/** How much the model sees in each mode: a project override may only lower it. */
+const VISIBILITY: Readonly<Record<ListingMode, number>> = {
+  off: 0,
+  "user-only": 1,
+  "name-only": 2,
+  on: 3,
+};
 
 /** The effective policy of a skill (see {@linkcode policyOf}). */
 export interface SkillPolicy {
@@ -75,12 +106,28 @@ function matches(override: SkillOverride, skill: Skill): boolean {
   return globMatches(match, skill.name);
 }
 
+/** The last override matching `skill` (with `userOnly`, the last not of origin `"project"`). */
+function _lastMatch(
+  overrides: readonly SkillOverride[],
+  skill: Skill,
+  userOnly: boolean,
+): SkillOverride | undefined {
+  for (let i = overrides.length - 1; i >= 0; i--) {
+    const override = overrides[i]!;
+    if (userOnly && override.origin === "project") continue;
+    if (matches(override, skill)) return override;
+  }
+  return undefined;
+}
+
 /**
  * The effective policy of a skill. Precedence: the last override that
  * matches wins; without one, `disable-model-invocation: true` (or Codex's
  * `policy.allow_implicit_invocation: false`) makes it `user-only`; otherwise
- * `on`. `user-invocable: false` hides it from the
- * user whatever the mode.
+ * `on`. An override of origin `"project"` may only lower the mode the skill
+ * has without project overrides (its frontmatter, then the user's
+ * overrides): it hides, it never un-hides. `user-invocable: false` hides it
+ * from the user whatever the mode.
  *
  * @example Usage
  * ```ts
@@ -91,6 +138,7 @@ function matches(override: SkillOverride, skill: Skill): boolean {
  * const [skill] = discoverSync({ sources: [embeddedSkill({ name: "deploy", content })] }).skills;
  * assert.deepEqual(policyOf(skill!), { mode: "user-only", modelVisible: false, userInvocable: true, source: "disable-model-invocation" });
  * assert.equal(policyOf(skill!, [{ match: "dep*", mode: "on" }]).mode, "on");
+ * assert.equal(policyOf(skill!, [{ match: "dep*", mode: "on", origin: "project" }]).mode, "user-only");
  * ```
  *
  * @param skill A skill.
@@ -115,13 +163,21 @@ export function policyOf(
     mode = "user-only";
     source = "agents/openai.yaml";
   }
-  for (let i = overrides.length - 1; i >= 0; i--) {
-    const override = overrides[i]!;
-    if (matches(override, skill)) {
-      mode = override.mode;
-      source = `override: ${override.match}`;
-      break;
+  const last = _lastMatch(overrides, skill, false);
+  if (last !== undefined && last.origin === "project") {
+    // The ceiling: the mode without project overrides.
+    const user = _lastMatch(overrides, skill, true);
+    if (user !== undefined) {
+      mode = user.mode;
+      source = `override: ${user.match}`;
     }
+    if (VISIBILITY[last.mode] <= VISIBILITY[mode]) {
+      mode = last.mode;
+      source = `override: ${last.match}`;
+    }
+  } else if (last !== undefined) {
+    mode = last.mode;
+    source = `override: ${last.match}`;
   }
   return {
     mode,
@@ -132,7 +188,9 @@ export function policyOf(
 }
 
 /**
- * Checks overrides read from a file: a list of `{ match, mode }`.
+ * Checks overrides read from a file: a list of `{ match, mode }`. Any other
+ * key is ignored — an `origin` inside the file included: who wrote the file
+ * is the caller's to say, with `options.origin`.
  *
  * @example Usage
  * ```ts
@@ -140,14 +198,22 @@ export function policyOf(
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(parseOverrides([{ match: "pdf-*", mode: "off" }]), [{ match: "pdf-*", mode: "off" }]);
+ * assert.deepEqual(
+ *   parseOverrides([{ match: "x", mode: "on", origin: "user" }], { origin: "project" }),
+ *   [{ match: "x", mode: "on", origin: "project" }],
+ * );
  * assert.throws(() => parseOverrides([{ match: "x", mode: "hidden" }]), TypeError);
  * ```
  *
  * @param value The parsed JSON value.
+ * @param options `origin`: who set the file's overrides (none: the host's own).
  * @returns The overrides.
  * @throws {TypeError} naming the first entry that is not an override.
  */
-export function parseOverrides(value: unknown): SkillOverride[] {
+export function parseOverrides(
+  value: unknown,
+  options: { origin?: OverrideOrigin } = {},
+): SkillOverride[] {
   if (!Array.isArray(value)) {
     throw new TypeError(`"overrides" must be a list of { match, mode }`);
   }
@@ -163,6 +229,10 @@ export function parseOverrides(value: unknown): SkillOverride[] {
         } }`,
       );
     }
-    return Object.freeze({ match: e.match, mode: e.mode as ListingMode });
+    return Object.freeze({
+      match: e.match,
+      mode: e.mode as ListingMode,
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+    });
   });
 }

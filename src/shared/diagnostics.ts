@@ -45,6 +45,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "warning",
     summary: "A skill root does not exist (an error for a `required` root)",
   },
+  "root-invalid": {
+    lenient: "warning",
+    summary:
+      "A default root exists but is not a readable directory (a file, a symlink loop); it is skipped",
+  },
   "permission-skipped": {
     lenient: "warning",
     summary:

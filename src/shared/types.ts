@@ -36,6 +36,7 @@ export type DiagnosticLevel = "error" | "warning";
  */
 export type RuleCode =
   | "root-missing"
+  | "root-invalid"
   | "permission-skipped"
   | "scan-truncated"
   | "symlink-cycle"
