@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { createHttpHandler } from "../src/mcp/http.ts";
 import { CONFIG, currentDenoDir } from "./_helpers.ts";
-import { childEnv, FIXTURES, mcpArgs, serveLoopback } from "./_mcp.ts";
+import { FIXTURES, serveLoopback, startHttpCli } from "./_mcp.ts";
 
 const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
 
@@ -39,47 +39,11 @@ async function scenario(url: string, name: string): Promise<string> {
   return text;
 }
 
-/** `skillscope mcp --http 127.0.0.1:0` as a subprocess; resolves with its URL. */
-async function startCli(
-  root: string,
-): Promise<{ url: string; child: Deno.ChildProcess; stderr: () => string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: mcpArgs(root, ["--http", "127.0.0.1:0"], ["--allow-net=127.0.0.1"]),
-    env: await childEnv(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let err = "";
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no URL:\n${err}`)),
-      30_000,
-    );
-    (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        err += value;
-        const match = /listening on (http:\/\/\S+)/.exec(err);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      }
-      clearTimeout(timer);
-      reject(new Error(`the server ended before listening:\n${err}`));
-    })().catch(reject);
-  });
-  return { url, child, stderr: () => err };
-}
-
 Deno.test({
   name:
     "skillscope mcp --http passes the official skills-extension and base scenarios",
   async fn(): Promise<void> {
-    const { url, child } = await startCli(FIXTURES);
+    const { url, child } = await startHttpCli(FIXTURES);
     try {
       for (
         const name of [

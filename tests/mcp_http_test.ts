@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { mcpHttpHandler } from "../src/mcp/mod.ts";
-import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
+import { childEnv, FIXTURES, initializeRequest, mcpArgs } from "./_mcp.ts";
 
 async function cli(
   args: string[],
@@ -42,15 +42,7 @@ Deno.test("the HTTP handler answers 403 to a foreign Host or Origin (DNS rebindi
   const set = await SkillSet.open({ sources: [directorySource(FIXTURES)] });
   const handler = mcpHttpHandler(set);
   const initialize = (headers: Record<string, string>): Request =>
-    new Request("http://127.0.0.1:8808/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: INITIALIZE,
-    });
+    initializeRequest("http://127.0.0.1:8808/mcp", headers);
   try {
     const evilHost = await handler.fetch(
       initialize({ host: "attacker.example:8808" }),

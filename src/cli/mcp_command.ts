@@ -4,26 +4,41 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import { readStateFileSync } from "../install/state_file.ts";
+import { assertReadPermission, canReadEnv } from "../shared/permissions.ts";
+import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
+/** The environment variable holding the HTTP bearer token. */
+const TOKEN_ENV = "SKILLSCOPE_MCP_TOKEN";
+/** Largest token file read (bytes). */
+const MAX_TOKEN_FILE_BYTES = 4096;
+
 /** `mcp`. */
 export const mcpCommand: Command = {
   name: "mcp",
   usage:
-    "mcp [--root DIR]... [--http [HOST:]PORT [--allow-remote]] [--no-watch]",
+    "mcp [--root DIR]... [--http [HOST:]PORT [--allow-remote] [--token-file FILE]] [--no-watch]",
   description: `Runs an MCP server with the standard skills extension
 (io.modelcontextprotocol/skills: skills/list, skills/get, resources/read and
 resources/directory/read on skill://NAME/PATH) and the tools skills_list,
 skills_read, skills_read_asset, skills_match and skills_search. It watches the
 roots and tells the client when skills change. Diagnostics go to stderr.
-Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
+Without --http it speaks on stdin/stdout, one JSON-RPC message per line.
+
+On HTTP there is no authentication unless a token is set: any process on the
+machine that can reach the port reads every served skill. With --token-file
+FILE or the SKILLSCOPE_MCP_TOKEN environment variable (readable with
+--allow-env=SKILLSCOPE_MCP_TOKEN), every request must carry
+"Authorization: Bearer TOKEN" and gets 401 otherwise. Connections (128),
+requests in flight (64), the time to send headers (10 s) and a request (30 s),
+and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
   examples: [
     "skillscope mcp --root ./skills",
-    "skillscope mcp --http 8808",
+    "skillscope mcp --http 8808 --token-file ~/.config/skillscope/mcp-token",
   ],
   groups: [ROOTS_GROUP, {
     title: "Options",
@@ -37,6 +52,12 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
       "allow-remote": {
         type: "boolean",
         help: "Allow a HOST that is not a loopback address",
+      },
+      "token-file": {
+        type: "string",
+        arg: "FILE",
+        help:
+          `Require "Authorization: Bearer TOKEN" on HTTP, TOKEN being the file's trimmed text (overrides ${TOKEN_ENV})`,
       },
       "no-watch": {
         type: "boolean",
@@ -53,6 +74,7 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
     const http = values.http === undefined
       ? undefined
       : parseListen(String(values.http));
+    const token = http === undefined ? undefined : readToken(values);
     const set = await openSkillSet(values, { report: true });
     // Loaded on demand: no other command needs the MCP SDK.
     const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
@@ -68,7 +90,14 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
             http: {
               ...http,
               allowRemote: values["allow-remote"] === true,
-              onListen: (url: string) => log(`listening on ${url}`),
+              ...(token === undefined ? {} : { token }),
+              onListen: (url: string) => {
+                log(`listening on ${url}`);
+                if (token !== undefined) return;
+                log(
+                  `no authentication: any local process can read the served skills; pass --token-file FILE or set ${TOKEN_ENV}`,
+                );
+              },
             },
           },
         }),
@@ -82,6 +111,37 @@ Without --http it speaks on stdin/stdout, one JSON-RPC message per line.`,
     return EXIT.ok;
   },
 };
+
+/**
+ * The bearer token from `--token-file` (read like a state file: a regular
+ * file, never through a symlink, size-capped; trimmed) or from
+ * `SKILLSCOPE_MCP_TOKEN` when that may be read; `undefined` for none.
+ */
+function readToken(values: OptionValues): string | undefined {
+  const file = values["token-file"];
+  let token: string | undefined;
+  let from: string;
+  if (typeof file === "string") {
+    assertReadPermission(file);
+    from = `--token-file "${file}"`;
+    token = readStateFileSync(file, MAX_TOKEN_FILE_BYTES);
+    if (token === undefined) {
+      throw new UsageError(`The token file "${file}" does not exist`);
+    }
+  } else {
+    from = TOKEN_ENV;
+    token = canReadEnv(TOKEN_ENV) ? Deno.env.get(TOKEN_ENV) : undefined;
+    if (token === undefined) return undefined;
+  }
+  token = token.trim();
+  if (token === "") throw new UsageError(`The token of ${from} is empty`);
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new UsageError(
+      `The token of ${from} must be printable ASCII without spaces`,
+    );
+  }
+  return token;
+}
 
 /** `[HOST:]PORT`, `[::1]:PORT` for IPv6. */
 function parseListen(text: string): { hostname: string; port: number } {

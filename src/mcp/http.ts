@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Streamable HTTP for the skills MCP server: a web-standard handler for
- * `Deno.serve`, guarded against DNS rebinding (`Host` and `Origin` checked
- * against an allow-list).
+ * Streamable HTTP for the skills MCP server: a web-standard handler, guarded
+ * against DNS rebinding (`Host` and `Origin` checked against an allow-list)
+ * and, with a token, against every client that does not present it.
  *
  * @module
  */
@@ -14,6 +14,8 @@ import {
   originValidationResponse,
 } from "@modelcontextprotocol/server";
 import type { McpServer } from "@modelcontextprotocol/server";
+import { timingSafeEqual } from "node:crypto";
+import { sha256Hex } from "../shared/sha256.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
@@ -41,6 +43,12 @@ export interface McpHttpHandlerOptions extends McpServerOptions {
    * request without `Origin` (every non-browser client) passes.
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * A bearer token every request must carry (`Authorization: Bearer TOKEN`);
+   * others get `401` with `WWW-Authenticate: Bearer`. Default: none, and then
+   * any process that can reach the port reads every served skill.
+   */
+  readonly token?: string;
 }
 
 /**
@@ -73,7 +81,8 @@ export interface McpHttpHandler {
  * A Streamable HTTP handler serving a skill set over MCP (protocol
  * 2026-07-28, with the stateless fallback for 2025 clients). Each request is
  * served by a fresh server from {@linkcode createMcpServer}; digests are
- * shared. Requests whose `Host` or `Origin` is not allowed get `403`.
+ * shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
+ * `token`, requests without it get `401` (compared in constant time).
  *
  * @example Answer an initialize request, refuse a foreign Host
  * ```ts
@@ -111,10 +120,17 @@ export interface McpHttpHandler {
  * assert.equal(rebound.status, 403);
  * await rebound.body?.cancel();
  * await handler.close();
+ *
+ * const guarded = mcpHttpHandler(set, { token: "s3cret" });
+ * const anonymous = await guarded.fetch(post("127.0.0.1:8808"));
+ * assert.equal(anonymous.status, 401);
+ * assert.equal(anonymous.headers.get("www-authenticate"), 'Bearer realm="skillscope"');
+ * await anonymous.body?.cancel();
+ * await guarded.close();
  * ```
  *
  * @param set The skill set.
- * @param options Allowed hosts and origins, server options.
+ * @param options Allowed hosts and origins, token, server options.
  * @returns The handler.
  */
 export function mcpHttpHandler(
@@ -144,10 +160,14 @@ export function createHttpHandler(
   );
   const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
   const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];
+  const token = options.token === undefined
+    ? undefined
+    : _tokenDigest(options.token);
   return {
     fetch: (request: Request): Promise<Response> => {
       const rejected = hostHeaderValidationResponse(request, hosts) ??
-        originValidationResponse(request, origins);
+        originValidationResponse(request, origins) ??
+        (token === undefined ? undefined : _unauthorized(request, token));
       return rejected === undefined
         ? handler.fetch(request)
         : Promise.resolve(rejected);
@@ -155,4 +175,42 @@ export function createHttpHandler(
     notifyChanged: (): void => handler.notify.resourcesChanged(),
     close: (): Promise<void> => handler.close(),
   };
+}
+
+/** The SHA-256 of a token: equal lengths, so the comparison is constant-time. */
+function _tokenDigest(token: string): Uint8Array {
+  return new TextEncoder().encode(sha256Hex(new TextEncoder().encode(token)));
+}
+
+/** `401` unless the request carries the token as `Authorization: Bearer`. */
+function _unauthorized(
+  request: Request,
+  digest: Uint8Array,
+): Response | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(
+    request.headers.get("authorization") ?? "",
+  );
+  if (match !== null && timingSafeEqual(_tokenDigest(match[1]!), digest)) {
+    return undefined;
+  }
+  const error = match === null ? "" : ', error="invalid_token"';
+  return new Response(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      error: {
+        code: -32001,
+        message: match === null
+          ? "Unauthorized: this server needs Authorization: Bearer TOKEN"
+          : "Unauthorized: the bearer token is wrong",
+      },
+      id: null,
+    }),
+    {
+      status: 401,
+      headers: {
+        "content-type": "application/json",
+        "www-authenticate": `Bearer realm="skillscope"${error}`,
+      },
+    },
+  );
 }

@@ -24,6 +24,10 @@ export {
 } from "./serve.ts";
 export type { McpServerOptions } from "./server.ts";
 export {
+  DEFAULT_MCP_HTTP_LIMITS,
+  type McpHttpLimits,
+} from "./http_listener.ts";
+export {
   type McpHttpHandler,
   mcpHttpHandler,
   type McpHttpHandlerOptions,

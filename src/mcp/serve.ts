@@ -8,6 +8,11 @@
 import { PermissionDeniedError } from "../shared/errors.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { mcpHttpHandler } from "./http.ts";
+import {
+  DEFAULT_MCP_HTTP_LIMITS,
+  listenHttp,
+  type McpHttpLimits,
+} from "./http_listener.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 import { LineTransport, type LineTransportOptions } from "./stdio.ts";
@@ -31,6 +36,14 @@ export interface McpHttpListen {
   readonly port: number;
   /** Allow a host that is not a loopback address (default `false`). */
   readonly allowRemote?: boolean;
+  /**
+   * A bearer token every request must carry (`Authorization: Bearer TOKEN`;
+   * `401` otherwise). Default: none, and then any process that can reach the
+   * port reads every served skill.
+   */
+  readonly token?: string;
+  /** Connection, request, deadline and body bounds (default {@linkcode DEFAULT_MCP_HTTP_LIMITS}). */
+  readonly limits?: Partial<McpHttpLimits>;
   /** Called once the server listens, with the URL of the MCP endpoint. */
   readonly onListen?: (url: string) => void;
 }
@@ -119,7 +132,9 @@ export function isLoopbackHost(hostname: string): boolean {
  * `signal` aborts (HTTP). On stdio, stdin ending ends the server normally;
  * a failed read or write rejects, so a CLI can exit non-zero. On HTTP the
  * endpoint is `http://HOST:PORT/mcp`, a non-loopback `hostname` needs
- * `allowRemote`, and `Host`/`Origin` are checked against DNS rebinding.
+ * `allowRemote`, `Host`/`Origin` are checked against DNS rebinding, a
+ * `token` is required when given, and connections, requests, deadlines and
+ * buffered bodies are bounded by `limits`.
  * With `watch` (default) the roots are watched and clients are told of
  * every change.
  *
@@ -228,42 +243,35 @@ export async function serveMcp(
     const handler = mcpHttpHandler(set, {
       ...options,
       digests,
+      ...(transport.http.token === undefined
+        ? {}
+        : { token: transport.http.token }),
       ...(allowRemote && !isLoopbackHost(hostname)
         ? { allowedHosts: [hostname, "localhost", "127.0.0.1", "[::1]"] }
         : {}),
     });
     notify = handler.notifyChanged;
-    const server = Deno.serve({
+    await listenHttp((request) => {
+      if (new URL(request.url).pathname !== "/mcp") {
+        return Promise.resolve(
+          new Response("Not found: the MCP endpoint is /mcp\n", {
+            status: 404,
+          }),
+        );
+      }
+      return handler.fetch(request);
+    }, {
       hostname,
       port,
       signal: stop.signal,
+      limits: { ...DEFAULT_MCP_HTTP_LIMITS, ...transport.http.limits },
       onListen: (addr) => {
         const host = addr.hostname.includes(":")
           ? `[${addr.hostname}]`
           : addr.hostname;
         onListen?.(`http://${host}:${addr.port}/mcp`);
       },
-    }, (request, info) => {
-      const path = new URL(request.url).pathname;
-      if (path !== "/mcp") {
-        return new Response("Not found: the MCP endpoint is /mcp\n", {
-          status: 404,
-        });
-      }
-      // The SDK watches request.signal; give it one that aborts when the
-      // exchange is over (delivered or cut off), the meaning it expects.
-      const done = new AbortController();
-      info.completed.finally(() => done.abort()).catch(() => {});
-      return handler.fetch(
-        new Request(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          signal: done.signal,
-        }),
-      );
     });
-    await server.finished;
     await handler.close();
   } finally {
     stop.abort();

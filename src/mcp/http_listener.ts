@@ -1,0 +1,303 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The HTTP/1.1 listener behind `serveMcp({ transport: { http } })`, bounded
+ * against clients that hold connections and memory: a cap on open
+ * connections and on requests in flight, deadlines for the headers and for
+ * the whole request, and a budget for the request bodies buffered at once.
+ *
+ * `Deno.serve` offers none of these knobs (no header or body deadline, no
+ * connection cap), so the listener is `node:http`, whose Deno implementation
+ * parses with llhttp and enforces `headersTimeout`, `requestTimeout` and
+ * `maxConnections` itself; requests and responses are handed to a
+ * web-standard `fetch` handler.
+ *
+ * @module
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * Bounds of the MCP HTTP listener. The request bodies received at once are
+ * at most `maxRequests × smallBodyBytes + largeBodies × maxBodyBytes`
+ * (20 MiB by default).
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MCP_HTTP_LIMITS, type McpHttpLimits } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * const limits: McpHttpLimits = { ...DEFAULT_MCP_HTTP_LIMITS, maxConnections: 16 };
+ * assert.equal(limits.headersTimeoutMs, 10_000);
+ * ```
+ */
+export interface McpHttpLimits {
+  /** Open connections; more are closed as they are accepted. */
+  readonly maxConnections: number;
+  /** Requests in flight (a response still being sent counts); more get `503`. */
+  readonly maxRequests: number;
+  /** Deadline for the request line and headers, from the connection's first byte (`408`, then closed). */
+  readonly headersTimeoutMs: number;
+  /** Deadline for the whole request, headers and body (`408`, then closed). */
+  readonly requestTimeoutMs: number;
+  /** Largest request body (`413`). */
+  readonly maxBodyBytes: number;
+  /** A body up to this size needs no large-body slot. */
+  readonly smallBodyBytes: number;
+  /** Requests with a body over `smallBodyBytes` at once; more get `503`. */
+  readonly largeBodies: number;
+}
+
+/**
+ * The default {@linkcode McpHttpLimits}: 128 connections, 64 requests in
+ * flight, 10 s for the headers, 30 s for a request, bodies up to 4 MiB of
+ * which 4 over 64 KiB at a time.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_MCP_HTTP_LIMITS } from "@skillscope/skills/mcp";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(DEFAULT_MCP_HTTP_LIMITS.maxBodyBytes, 4 * 1024 * 1024);
+ * ```
+ */
+export const DEFAULT_MCP_HTTP_LIMITS: McpHttpLimits = Object.freeze({
+  maxConnections: 128,
+  maxRequests: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxBodyBytes: 4 * 1024 * 1024,
+  smallBodyBytes: 64 * 1024,
+  largeBodies: 4,
+});
+
+/** Where and how {@linkcode listenHttp} listens. */
+export interface ListenHttpOptions {
+  /** Interface to bind. */
+  readonly hostname: string;
+  /** TCP port (`0` picks a free one). */
+  readonly port: number;
+  /** Closes the listener and every connection. */
+  readonly signal: AbortSignal;
+  /** The bounds. */
+  readonly limits: McpHttpLimits;
+  /** Called once listening, with the bound address. */
+  readonly onListen: (address: { hostname: string; port: number }) => void;
+}
+
+/**
+ * Serves `fetch` on HTTP/1.1 within `limits` until `signal` aborts. Each
+ * request's `signal` aborts when its exchange is over (delivered or cut
+ * off). A connection whose request body was not read to the end (an early
+ * answer such as `401` or `503`) is closed after the response.
+ *
+ * @param fetch The web-standard handler.
+ * @param options Address, signal, bounds.
+ * @returns A promise that settles once the listener is closed.
+ */
+export function listenHttp(
+  fetch: (request: Request) => Promise<Response>,
+  options: ListenHttpOptions,
+): Promise<void> {
+  const { limits, signal } = options;
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often the deadlines are checked (Node's default is 30 s).
+    connectionsCheckingInterval: 1000,
+  });
+  server.maxConnections = limits.maxConnections;
+  const slots = { requests: 0, large: 0 };
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    _serve(req, res, fetch, limits, slots).catch(() => res.destroy());
+  });
+  const { promise, resolve, reject } = Promise.withResolvers<void>();
+  server.once("error", reject);
+  server.listen(options.port, options.hostname, () => {
+    const address = server.address() as AddressInfo;
+    options.onListen({ hostname: address.address, port: address.port });
+  });
+  const close = (): void => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  };
+  if (signal.aborted) close();
+  else signal.addEventListener("abort", close, { once: true });
+  return promise;
+}
+
+async function _serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fetch: (request: Request) => Promise<Response>,
+  limits: McpHttpLimits,
+  slots: { requests: number; large: number },
+): Promise<void> {
+  let large = false;
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    slots.requests--;
+    if (large) slots.large--;
+  };
+  slots.requests++;
+  res.once("close", release);
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (slots.requests > limits.maxRequests) {
+    return _refuse(res, 503, "Too many requests in flight");
+  }
+  if (declared > limits.maxBodyBytes) {
+    return _refuse(res, 413, "The request body is too large");
+  }
+  const takeLarge = (): boolean => {
+    if (large) return true;
+    if (slots.large >= limits.largeBodies) return false;
+    slots.large++;
+    return (large = true);
+  };
+  if (declared > limits.smallBodyBytes && !takeLarge()) {
+    return _refuse(res, 503, "Too many large requests in flight");
+  }
+  const done = new AbortController();
+  res.once("close", () => done.abort());
+  let response: Response;
+  try {
+    response = await fetch(
+      new Request(_url(req), {
+        method: req.method ?? "GET",
+        headers: _headers(req),
+        body: req.method === "GET" || req.method === "HEAD"
+          ? null
+          : _body(req, limits, takeLarge),
+        signal: done.signal,
+      }),
+    );
+  } catch {
+    return _refuse(res, 500, "Internal server error");
+  }
+  // The body has been read or never will be: its budget is free again.
+  if (large) {
+    slots.large--;
+    large = false;
+  }
+  await _send(req, res, response);
+}
+
+/** The request's URL: its target against the Host it names. */
+function _url(req: IncomingMessage): string {
+  const host = req.headers.host ?? "localhost";
+  try {
+    return new URL(req.url ?? "/", `http://${host}`).href;
+  } catch {
+    return new URL(req.url ?? "/", "http://localhost").href;
+  }
+}
+
+function _headers(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // A header the Fetch API refuses is left out.
+    }
+  }
+  return headers;
+}
+
+/**
+ * The request body as a pull stream (nothing is buffered ahead of the
+ * reader), cut off past `maxBodyBytes`, or past `smallBodyBytes` without a
+ * large-body slot (a chunked body announces no length).
+ */
+function _body(
+  req: IncomingMessage,
+  limits: McpHttpLimits,
+  takeLarge: () => boolean,
+): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  let received = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller): Promise<void> {
+      const { value, done } = await chunks.next();
+      if (done) return controller.close();
+      received += value.byteLength;
+      if (
+        received > limits.maxBodyBytes ||
+        (received > limits.smallBodyBytes && !takeLarge())
+      ) {
+        req.socket.destroy();
+        return controller.error(
+          new RangeError("The request body is over the server's budget"),
+        );
+      }
+      controller.enqueue(value);
+    },
+    async cancel(): Promise<void> {
+      await chunks.return?.();
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Writes `response` to `res`, honouring back-pressure; stops when the client goes. */
+async function _send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+): Promise<void> {
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  if (!req.complete) res.setHeader("connection", "close");
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const gone = new Promise<void>((resolve) => res.once("close", resolve));
+  res.once("close", () => void reader.cancel().catch(() => {}));
+  res.flushHeaders();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) {
+        await Promise.race([
+          new Promise<void>((resolve) => res.once("drain", resolve)),
+          gone,
+        ]);
+      }
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
+}
+
+/** Answers early, without reading the body, and closes the connection. */
+function _refuse(
+  res: ServerResponse,
+  status: number,
+  message: string,
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, {
+    "content-type": "text/plain; charset=utf-8",
+    "connection": "close",
+    ...(status === 503 ? { "retry-after": "1" } : {}),
+  });
+  // With `connection: close`, the socket is closed once this is written,
+  // whatever of the body is still on its way.
+  res.end(`${message}\n`);
+}
