@@ -201,7 +201,7 @@ Deno.test("install --skill a --skill b installs both from a source holding sever
   assert.equal(JSON.parse(one.stdout).name, "gamma");
 });
 
-Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has that name; a local path wins", async () => {
+Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has that name; ./ names the local one", async () => {
   await using tmp = await tempDir();
   // Offline: git's own url.<base>.insteadOf (in a HOME made for the test)
   // sends https://github.com/ to local repositories.
@@ -232,12 +232,13 @@ Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has t
   assert.equal(entry.source, "https://github.com/acme/skills.git#v1:tools/pdf");
   assert.equal(entry.kind, "git");
 
-  // A local directory of the same name is used instead.
+  // With a local directory of the same name, ./ says which one is meant
+  // (the bare form is refused: tests/install_shorthand_test.ts).
   await writeSkill(join(work, "acme/skills/tools"), "pdf", {
     description: "The local one",
   });
   const local = await runCli(
-    ["install", "acme/skills/tools/pdf", "--dir", join(tmp.path, "other")],
+    ["install", "./acme/skills/tools/pdf", "--dir", join(tmp.path, "other")],
     { permissions: ["-A"], cwd: work, env: { HOME: home } },
   );
   assert.equal(local.code, 0, local.stderr);

@@ -1,11 +1,10 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `install`, `remove`, `info`, `verify` and `update`.
+ * `install`, `remove`, `info`, `verify`, `update`, `restore` and `check`
+ * (where their skills directory is: `skills_dir_options.ts`).
  *
  * @module
  */
-import { join, resolve } from "node:path";
-import { PermissionDeniedError } from "../shared/errors.ts";
 import {
   type AuditMode,
   check,
@@ -18,40 +17,17 @@ import {
   update,
   verify,
 } from "../install/mod.ts";
-import { canReadEnv } from "../shared/permissions.ts";
-import { CLIENTS, clientSkillsDir } from "../discover/default_roots.ts";
 import { stripCredentials } from "../install/install_source.ts";
 import type { Command, OptionDefs, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
-
-/** `--dir`, `--project`, `--global`, `--client`, `--json`: where the skills directory is. */
-const DIR_OPTIONS: OptionDefs = {
-  dir: {
-    type: "string",
-    arg: "D",
-    help: "The skills directory (default ~/.agents/skills)",
-  },
-  client: {
-    type: "string",
-    multiple: true,
-    arg: "NAME",
-    help: `Use this client's skills directory instead: agents, ${
-      CLIENTS.join(", ")
-    } (user scope, or project scope with --project); the first one given holds skills.lock`,
-  },
-  project: {
-    type: "boolean",
-    help:
-      "Use the current directory's skills directory (.agents/skills, or the client's) instead of the user one",
-  },
-  global: {
-    type: "boolean",
-    help: "Use the user's skills directory (the default; with --client)",
-  },
-  json: { type: "boolean", help: "Print JSON" },
-};
+import {
+  DIR_OPTIONS,
+  projectDir,
+  targetDir,
+  targetDirs,
+} from "./skills_dir_options.ts";
 
 /** `--force` for update and restore: replace skills with local changes. */
 const FORCE_OVER_EDITS: OptionDefs = {
@@ -104,80 +80,6 @@ function writeFindings(result: InstallResult): void {
   }
 }
 
-/** An environment reader that refuses an ungranted variable instead of guessing without it. */
-function envReader(name: string): string | undefined {
-  if (!canReadEnv(name)) {
-    throw new PermissionDeniedError("env", name, `--allow-env=${name}`);
-  }
-  const value = Deno.env.get(name);
-  return value === undefined || value === "" ? undefined : value;
-}
-
-/**
- * The skills directories the options name: the one holding skills.lock
- * first, then (with several --client) the others that get a symlink or copy.
- */
-function targetDirs(values: OptionValues): [string, ...string[]] {
-  if (values.project === true && values.global === true) {
-    throw new UsageError("Use --project or --global, not both");
-  }
-  const clients = [...new Set((values.client as string[] | undefined) ?? [])];
-  if (typeof values.dir === "string") {
-    if (values.project === true || values.global === true) {
-      throw new UsageError("Use --dir or --project/--global, not both");
-    }
-    if (clients.length > 0) {
-      throw new UsageError("Use --dir or --client, not both");
-    }
-    return [resolve(values.dir)];
-  }
-  if (clients.length === 0) {
-    if (values.project === true) return [resolve(".agents", "skills")];
-    return [join(homeDir(), ".agents", "skills")];
-  }
-  const scope = values.project === true ? "project" : "user";
-  const context = {
-    projectRoot: resolve("."),
-    get home(): string {
-      return homeDir();
-    },
-    env: envReader,
-  };
-  const dirs: string[] = [];
-  for (const client of clients) {
-    let dir: string | undefined;
-    try {
-      dir = clientSkillsDir(client, scope, context);
-    } catch (error) {
-      if (error instanceof TypeError) throw new UsageError(error.message);
-      throw error;
-    }
-    if (dir === undefined) {
-      throw new UsageError(
-        `${client} has no ${scope} skills directory${
-          scope === "project" ? "; drop --project" : ""
-        }`,
-      );
-    }
-    if (!dirs.includes(dir)) dirs.push(dir);
-  }
-  return dirs as [string, ...string[]];
-}
-
-/** The skills directory holding skills.lock. */
-function targetDir(values: OptionValues): string {
-  return targetDirs(values)[0];
-}
-
-function homeDir(): string {
-  if (!canReadEnv("HOME")) {
-    throw new PermissionDeniedError("env", "HOME", "--allow-env=HOME");
-  }
-  const home = Deno.env.get("HOME");
-  if (!home) throw new UsageError("HOME is not set: pass --dir");
-  return home;
-}
-
 function progress(): ((message: string) => void) | undefined {
   return Deno.stderr.isTerminal()
     ? (message) => writeErr(`${message}\n`)
@@ -226,6 +128,8 @@ export const installCommand: Command = {
     `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
 or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
   https://example.com/org/skills.git#v1.2:skills/pdf
+or a GitHub repository, OWNER/REPO[/PATH][@REF]. When OWNER/REPO is also a
+local directory, write ./OWNER/REPO for it or github:OWNER/REPO for GitHub.
 The skill directory is copied whole (never .git) and recorded in skills.lock
 with a content hash. Nothing fetched is ever run; git runs without hooks or
 prompts. Needs --allow-write for the directory and --allow-run=git for git.
@@ -318,6 +222,7 @@ in the lock so verify, update, restore and remove handle them too.`,
         throw new UsageError(`${source} holds no skill`);
       }
     }
+    if (values.project === true) projectDir(dir, true);
     const results: InstallResult[] = [];
     for (const skill of skills.length === 0 ? [undefined] : skills) {
       results.push(

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { join, sep } from "node:path";
+import { join } from "node:path";
+import { isInside } from "../shared/containment.ts";
 import { InstallError } from "./errors.ts";
 import { hashBytes } from "./hash.ts";
 import type { InstallFs } from "./options.ts";
@@ -51,7 +52,7 @@ export function copyTree(
             `Refusing to install: "${childRel}" is a dangling or looping symlink`,
           );
         }
-        if (!real.startsWith(realRoot + sep)) {
+        if (!isInside(realRoot, real, { resolved: true })) {
           throw new InstallError(
             "unsafe-file",
             `Refusing to install: "${childRel}" is a symlink leading outside the skill (${real})`,

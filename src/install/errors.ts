@@ -11,7 +11,9 @@
  * `skill-invalid`, `unsafe-file`, `too-large`, `clash`, `unlocked-directory`,
  * `locally-modified`, `not-installed`, `name-changed`, `git-failed`,
  * `git-timeout`, `locked`, `lockfile-invalid`, `state-file-invalid`,
- * `io-failed`.
+ * `io-failed`, `source-ambiguous` (a bare `owner/repo` that is also a local
+ * directory), `bad-target`, `target-outside` (an install target or a
+ * project skills directory that resolves outside its project or home).
  *
  * @example Usage
  * ```ts

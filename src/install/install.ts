@@ -20,16 +20,20 @@ import { acquireLock } from "./mutex.ts";
 import { type DirIdentity, dirIdentitySync, workName } from "./owner.ts";
 import {
   formatInstallSource,
-  githubShorthand,
   type InstallSource,
-  parseInstallSource,
   stripCredentials,
 } from "./install_source.ts";
+import { chooseInstallSource } from "./source_spec.ts";
 import { copyTree } from "./copy_tree.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import { keepBackup } from "./backup.ts";
 import { placeTargets } from "./targets.ts";
-import { type InstallTarget, targetOf, targetPath } from "./target_path.ts";
+import {
+  checkTargets,
+  type InstallTarget,
+  targetOf,
+  targetPath,
+} from "./target_path.ts";
 import { fetchGit } from "./fetch_git.ts";
 import { locateSkill, validateSkill } from "./locate_skill.ts";
 import {
@@ -160,24 +164,11 @@ export interface InstallResult {
  */
 export async function install(options: InstallOptions): Promise<InstallResult> {
   await loadYamlParser(); // the skills found are validated synchronously
-  let parsed = parseInstallSource(options.source);
-  const resolvedNotes: string[] = [];
-  if (parsed.kind === "local") {
-    // `owner/repo[/path][@ref]` names a GitHub repository when no local
-    // path of that name exists; a local path always wins.
-    const github = githubShorthand(parsed.path);
-    if (github !== undefined) {
-      const local = resolve(parsed.path);
-      const readable = Deno.permissions.querySync({ name: "read", path: local })
-        .state === "granted";
-      if (readable && !exists(local)) {
-        parsed = parseInstallSource(github);
-        resolvedNotes.push(
-          `"${options.source}" is not a local path: installing ${github}`,
-        );
-      }
-    }
-  }
+  // A bare `owner/repo` that is also a local directory is refused: a
+  // cloned repository could ship that directory.
+  const { source: parsed, notes: resolvedNotes } = chooseInstallSource(
+    options.source,
+  );
   return await installUnderLock(parsed, options, resolvedNotes);
 }
 
@@ -240,6 +231,9 @@ async function installLocked(
   const progress = options.onProgress ?? (() => {});
   const work: string[] = [];
   try {
+    // Every target asked for is checked where it resolves before anything
+    // is fetched; the recorded ones once the lock entry is known.
+    const asked = askedTargets(options, dir);
     let root: string;
     let commit: string | undefined;
     let source: InstallSource = parsed;
@@ -357,7 +351,8 @@ async function installLocked(
       );
     }
     const targets = frozen?.entry.targets ??
-      mergeTargets(previous?.targets ?? [], options, dir);
+      mergeTargets(previous?.targets ?? [], asked);
+    checkTargets(dir, targets);
     const entry: LockEntry = frozen?.entry ?? {
       source: sourceText,
       kind: source.kind,
@@ -470,16 +465,21 @@ function countBySeverity(
   return counts;
 }
 
-/** The recorded targets, plus the ones asked for now (their `copy` wins). */
-function mergeTargets(
-  recorded: readonly InstallTarget[],
-  options: InstallOptions,
-  dir: string,
-): InstallTarget[] {
+/** The targets asked for now, each checked where it resolves. */
+function askedTargets(options: InstallOptions, dir: string): InstallTarget[] {
   const asked = (options.targets ?? [])
     .map((path) => resolve(path))
     .filter((path) => path !== dir)
     .map((path) => targetOf(dir, path, options.copy === true));
+  checkTargets(dir, asked);
+  return asked;
+}
+
+/** The recorded targets, plus the ones asked for now (their `copy` wins). */
+function mergeTargets(
+  recorded: readonly InstallTarget[],
+  asked: readonly InstallTarget[],
+): InstallTarget[] {
   const merged = new Map<string, InstallTarget>();
   for (const target of [...recorded, ...asked]) merged.set(target.dir, target);
   return [...merged.values()].sort((a, b) =>

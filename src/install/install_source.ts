@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * Parsing install sources: a local path, or a git URL with an optional
- * `#ref` and `:sub/path`.
+ * `#ref` and `:sub/path`, or `github:owner/repo[/path][@ref]`.
  *
  * @module
  */
@@ -36,11 +36,16 @@ const GIT_URL = /^(?:https?|ssh|git|file):\/\//i;
 const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)/;
 const REF = /^[A-Za-z0-9._\/-]+$/;
 
+/** The prefix that makes a GitHub shorthand explicit: `github:owner/repo[/path][@ref]`. */
+export const GITHUB_PREFIX = "github:";
+
 /**
  * Parses an install source. Git: `https://…`, `ssh://…`, `git://…`,
  * `file://…` or `user@host:owner/repo`, then optionally `#ref`, then
- * optionally `:sub/path` (`#:sub/path` for the default branch). Anything
- * else is a local path. Refuses, before anything runs: sources starting with
+ * optionally `:sub/path` (`#:sub/path` for the default branch); or
+ * `github:owner/repo[/path][@ref]` (see {@linkcode githubShorthand}).
+ * Anything else is a local path (a bare `owner/repo` is decided by the
+ * caller, see `source_spec.ts`). Refuses, before anything runs: sources starting with
  * `-`, git transports written `name::…` (such as `ext::`), refs starting
  * with `-` or holding unusual characters, and sub-paths with `..`.
  *
@@ -51,6 +56,12 @@ const REF = /^[A-Za-z0-9._\/-]+$/;
  *
  * const source = parseInstallSource("https://example.com/org/skills.git#v1.2:skills/pdf");
  * assert.equal(source.kind, "git");
+ * assert.deepEqual(parseInstallSource("github:acme/skills/pdf@v1"), {
+ *   kind: "git",
+ *   url: "https://github.com/acme/skills.git",
+ *   ref: "v1",
+ *   subpath: "pdf",
+ * });
  * ```
  *
  * @param spec The source as the user wrote it.
@@ -78,6 +89,16 @@ export function parseInstallSource(spec: string): InstallSource {
       "source-refused",
       "Refusing a source that contains control characters",
     );
+  }
+  if (spec.startsWith(GITHUB_PREFIX)) {
+    const url = githubShorthand(spec.slice(GITHUB_PREFIX.length));
+    if (url === undefined) {
+      throw new InstallError(
+        "source-refused",
+        `Refusing source "${spec}": expected github:OWNER/REPO[/PATH][@REF]`,
+      );
+    }
+    return parseInstallSource(url);
   }
   if (!GIT_URL.test(spec) && !SCP_LIKE.test(spec)) {
     return { kind: "local", path: spec };
@@ -165,8 +186,9 @@ const SHORTHAND =
  * The GitHub repository a shorthand names: `owner/repo`,
  * `owner/repo/path/to/skill`, `owner/repo@ref` (and both), as a git source
  * `https://github.com/owner/repo.git#ref:path`; `undefined` when `spec` is
- * not one. The caller decides when to use it: a local path of that name
- * always wins.
+ * not one. The caller decides when to use it: `github:` in front always
+ * means it, and a bare shorthand that is also an existing local path is
+ * refused as ambiguous (see `source_spec.ts`).
  *
  * @example Usage
  * ```ts

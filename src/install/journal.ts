@@ -127,7 +127,7 @@ function loadJournal(dir: string, identity: DirIdentity): Loaded {
     };
   }
   const record = data.record as Record<string, unknown> | null;
-  const problem = recordProblem(record, identity);
+  const problem = recordProblem(record, identity, dir);
   if (problem !== undefined) return { ignored: `${path}: ${problem}` };
   return { record: record as unknown as JournalRecord };
 }
@@ -135,6 +135,7 @@ function loadJournal(dir: string, identity: DirIdentity): Loaded {
 function recordProblem(
   record: Record<string, unknown> | null,
   identity: DirIdentity,
+  dir: string,
 ): string | undefined {
   if (typeof record !== "object" || record === null) return "no record";
   if (!isValidSkillName(record.name)) {
@@ -151,7 +152,7 @@ function recordProblem(
   if (!isOwnWorkName(identity, record.stage, "stage")) {
     return `the stage ${JSON.stringify(record.stage)} is not a working name`;
   }
-  const entry = lockEntryProblem(record.entry);
+  const entry = lockEntryProblem(record.entry, dir);
   return entry === undefined ? undefined : `the lock entry ${entry}`;
 }
 

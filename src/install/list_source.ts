@@ -10,7 +10,8 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";
 import { skillsBelow } from "./locate_skill.ts";
-import { parseInstallSource, stripCredentials } from "./install_source.ts";
+import { stripCredentials } from "./install_source.ts";
+import { chooseInstallSource } from "./source_spec.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
@@ -68,14 +69,15 @@ export interface OfferedSkill {
  * @param spec A local path or a git source, as for `install`.
  * @param options Git runner and timeout.
  * @returns The skills, in path order.
- * @throws {InstallError} `source-refused`, `source-missing`, `git-failed`.
+ * @throws {InstallError} `source-refused`, `source-ambiguous`,
+ *   `source-missing`, `git-failed`.
  */
 export async function listSource(
   spec: string,
   options: CommonInstallOptions = {},
 ): Promise<OfferedSkill[]> {
   await loadYamlParser(); // the skills found are validated synchronously
-  const parsed = parseInstallSource(spec);
+  const { source: parsed } = chooseInstallSource(spec);
   if (parsed.kind === "local") {
     const root = resolve(parsed.path);
     assertReadPermission(root);

@@ -95,9 +95,14 @@ const COMMIT = /^[0-9a-f]{7,64}$/;
  * `undefined` when it is valid.
  *
  * @param value The entry as parsed from JSON.
+ * @param root The skills directory holding the lock: its targets must name
+ *   client skills directories of the same owner (see `target_path.ts`).
  * @returns The problem, or `undefined`.
  */
-export function lockEntryProblem(value: unknown): string | undefined {
+export function lockEntryProblem(
+  value: unknown,
+  root?: string,
+): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return "is not an object";
   }
@@ -146,7 +151,7 @@ export function lockEntryProblem(value: unknown): string | undefined {
   if (e.targets !== undefined) {
     if (!Array.isArray(e.targets)) return `has "targets" that is not a list`;
     for (const target of e.targets) {
-      const problem = targetProblem(target);
+      const problem = targetProblem(target, root);
       if (problem !== undefined) return problem;
     }
   }
@@ -213,7 +218,7 @@ export function readLockfileSync(dir: string): Lockfile {
         }, which is not a valid skill name; nothing was changed`,
       );
     }
-    const problem = lockEntryProblem(entry);
+    const problem = lockEntryProblem(entry, dir);
     if (problem !== undefined) {
       throw new InstallError(
         "lockfile-invalid",

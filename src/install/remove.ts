@@ -11,6 +11,7 @@ import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
 import { readLockfileSync, writeLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
 import { removeTargets } from "./targets.ts";
+import { checkTargets } from "./target_path.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import { keepBackup } from "./backup.ts";
 import { dirIdentitySync, workName } from "./owner.ts";
@@ -45,7 +46,9 @@ import {
  * @param name The skill's name.
  * @param options `force` removes a directory that is not in the lockfile; lock timeouts.
  * @returns Notes (e.g. a recovered interrupted operation).
- * @throws {InstallError} `not-installed` or `unlocked-directory`.
+ * @throws {InstallError} `not-installed` or `unlocked-directory`;
+ *   `bad-target` or `target-outside` (before anything is removed) for a
+ *   recorded target leading outside the project or home that owns the lock.
  */
 export async function remove(
   dir: string,
@@ -67,6 +70,7 @@ export async function remove(
     const lock = readLockfileSync(root);
     const final = join(root, name);
     const entry = lock.skills[name];
+    checkTargets(root, entry?.targets);
     if (!entry && !exists(final)) {
       throw new InstallError("not-installed", `No skill "${name}" in ${root}`);
     }

@@ -15,6 +15,7 @@ import { type InstallResult, installUnderLock } from "./install.ts";
 import { parseInstallSource } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { verifyOne } from "./verify.ts";
+import { checkTargets } from "./target_path.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
 /** A skill {@linkcode restore} could not rebuild. */
@@ -65,7 +66,9 @@ export interface RestoreReport {
  * @param options Git runner, timeouts, caps; `force` replaces skills with
  *   local edits (kept as a backup unless `backup: false`).
  * @returns What was restored and what failed.
- * @throws {InstallError} `locally-modified` (without `force`) before anything is changed.
+ * @throws {InstallError} `locally-modified` (without `force`), `bad-target`
+ *   or `target-outside` (a target leading outside the project or home that
+ *   owns the lock), before anything is changed.
  */
 export async function restore(
   dir: string,
@@ -76,6 +79,9 @@ export async function restore(
   assertReadPermission(root);
   const lock = readLockfileSync(root);
   const names = Object.keys(lock.skills).sort();
+  // A target leading outside the lock's owner stops everything before
+  // anything is fetched or written.
+  for (const name of names) checkTargets(root, lock.skills[name]!.targets);
   // Local edits are never lost: refuse before anything is fetched or replaced.
   if (options.force !== true) {
     for (const name of names) {

@@ -2,17 +2,26 @@
 /**
  * Placing and removing what install targets hold: a symlink to the real copy
  * in another client's skills directory, or a copy of it (see
- * `target_path.ts` for what a target is and which are trusted).
+ * `target_path.ts` for what a target is and which are trusted). Every
+ * target is resolved and checked before anything is written there, its
+ * directories are created one component at a time, and it is resolved again
+ * right before each rename, symlink or delete.
  *
  * @module
  */
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { copyTree } from "./copy_tree.ts";
 import { hashDirectorySync } from "./hash.ts";
 import { keepBackup } from "./backup.ts";
-import { type InstallTarget, pointsTo } from "./target_path.ts";
+import {
+  assertTargetUnchanged,
+  checkTargets,
+  type InstallTarget,
+  pointsTo,
+  resolveTarget,
+} from "./target_path.ts";
 import { newNonce } from "./owner.ts";
 import { type InstallFs, realFs } from "./options.ts";
 
@@ -31,7 +40,9 @@ const STAGE_PREFIX = ".skillscope-stage-";
  * @param options `previous`: targets and hash recorded before; `hash`: the
  *   real copy's tree hash now; `force`, `backup`, `fs`.
  * @returns Notes (backups kept).
- * @throws {InstallError} `unlocked-directory` for something in the way that is not ours.
+ * @throws {InstallError} `unlocked-directory` for something in the way that
+ *   is not ours; `bad-target` or `target-outside` (before anything is
+ *   written) for a target that leads outside the lock's owner.
  */
 export function placeTargets(
   root: string,
@@ -49,10 +60,11 @@ export function placeTargets(
   const notes: string[] = [];
   const real = join(root, name);
   const fs = options.fs ?? realFs;
+  checkTargets(root, targets);
   for (const target of targets) {
-    const dir = resolve(root, target.dir);
+    const dir = resolveTarget(root, target, { create: true });
     const path = join(dir, name);
-    Deno.mkdirSync(dir, { recursive: true });
+    const recheck = (): void => assertTargetUnchanged(root, target, dir);
     // A copy interrupted earlier (kill -9) left only a hidden stage: drop it.
     for (const entry of Deno.readDirSync(dir)) {
       if (entry.name.startsWith(`${STAGE_PREFIX}${name}-`)) {
@@ -70,6 +82,7 @@ export function placeTargets(
       if (!pointsTo(path, real) && options.force !== true) {
         throw inTheWay(path);
       }
+      recheck();
       Deno.removeSync(path);
     } else if (info !== undefined) {
       const onDisk = info.isDirectory
@@ -78,13 +91,14 @@ export function placeTargets(
       // A copy that already holds the real copy's files stays as it is.
       if (target.copy === true && onDisk === options.hash) continue;
       const recorded = options.previous?.targets.some((t) =>
-        t.copy === true && resolve(root, t.dir) === dir
+        t.copy === true && t.dir === target.dir
       ) ?? false;
-      const unchanged = recorded && onDisk === options.previous!.hash;
-      if (!unchanged && options.force !== true) {
+      const same = recorded && onDisk === options.previous!.hash;
+      if (!same && options.force !== true) {
         throw inTheWay(path);
       }
-      if (!unchanged && options.backup !== false && info.isDirectory) {
+      recheck();
+      if (!same && options.backup !== false && info.isDirectory) {
         notes.push(
           `kept what was in ${path} at ${keepBackup(dir, path, name)}`,
         );
@@ -103,11 +117,13 @@ export function placeTargets(
           maxFiles: Number.MAX_SAFE_INTEGER,
           maxBytes: Number.MAX_SAFE_INTEGER,
         });
+        recheck();
         fs.rename(stage, path);
       } finally {
         if (exists(stage)) Deno.removeSync(stage, { recursive: true });
       }
     } else {
+      recheck();
       Deno.symlinkSync(relative(dirname(path), real), path);
     }
   }
@@ -124,6 +140,8 @@ export function placeTargets(
  * @param targets The recorded targets.
  * @param options `hash`: the tree hash an unchanged copy has; `backup`.
  * @returns Notes.
+ * @throws {InstallError} `bad-target` or `target-outside` (before anything
+ *   is removed) for a target that leads outside the lock's owner.
  */
 export function removeTargets(
   root: string,
@@ -133,9 +151,11 @@ export function removeTargets(
 ): string[] {
   const notes: string[] = [];
   const real = join(root, name);
+  checkTargets(root, targets);
   for (const target of targets) {
-    const dir = resolve(root, target.dir);
+    const dir = resolveTarget(root, target);
     const path = join(dir, name);
+    const recheck = (): void => assertTargetUnchanged(root, target, dir);
     let info: Deno.FileInfo;
     try {
       info = Deno.lstatSync(path);
@@ -143,17 +163,21 @@ export function removeTargets(
       continue;
     }
     if (info.isSymlink) {
-      if (pointsTo(path, real) || !exists(path)) Deno.removeSync(path);
-      else notes.push(`left ${path}: it is a symlink to something else`);
+      if (pointsTo(path, real) || !exists(path)) {
+        recheck();
+        Deno.removeSync(path);
+      } else notes.push(`left ${path}: it is a symlink to something else`);
     } else if (target.copy === true && info.isDirectory) {
       if (
         hashDirectorySync(path).hash !== options.hash &&
         options.backup !== false
       ) {
+        recheck();
         notes.push(
           `kept the changed copy in ${path} at ${keepBackup(dir, path, name)}`,
         );
       } else {
+        recheck();
         Deno.removeSync(path, { recursive: true });
       }
     } else {

@@ -11,6 +11,7 @@ import { guardLocalEdits } from "./local_edits.ts";
 import { type AuditMode, readLockfileSync } from "./lockfile.ts";
 import { install, type InstallResult } from "./install.ts";
 import type { CommonInstallOptions } from "./options.ts";
+import { checkTargets } from "./target_path.ts";
 
 /**
  * Re-installs skills from the sources recorded in the lockfile (all, or one).
@@ -54,6 +55,7 @@ export async function update(
   assertReadPermission(root);
   const lock = readLockfileSync(root);
   const names = name === undefined ? Object.keys(lock.skills).sort() : [name];
+  for (const skill of names) checkTargets(root, lock.skills[skill]?.targets);
   // Refuse before anything is fetched or replaced when any named skill has
   // local changes (each is checked again under the lock by install).
   if (options.force !== true) {

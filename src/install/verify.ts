@@ -5,7 +5,12 @@
  * @module
  */
 import { join, resolve } from "node:path";
-import { type InstallTarget, pointsTo, targetPath } from "./target_path.ts";
+import {
+  type InstallTarget,
+  pointsTo,
+  resolveTarget,
+  targetPath,
+} from "./target_path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import {
   existsSync as exists,
@@ -260,6 +265,8 @@ export function skillInfo(
  * @param targets The recorded targets.
  * @param hash The tree hash every copy must have.
  * @returns The drift of each target, as file drift on the target's path.
+ * @throws {InstallError} `bad-target` or `target-outside` for a target that
+ *   leads outside the lock's owner (see `target_path.ts`).
  */
 export function verifyTargets(
   root: string,
@@ -271,18 +278,19 @@ export function verifyTargets(
   const real = join(root, name);
   for (const target of targets) {
     const path = targetPath(root, target, name);
+    const resolved = join(resolveTarget(root, target), name);
     let info: Deno.FileInfo;
     try {
-      info = Deno.lstatSync(path);
+      info = Deno.lstatSync(resolved);
     } catch {
       drift.push({ path, change: "removed" });
       continue;
     }
     if (target.copy === true) {
-      if (!info.isDirectory || hashDirectorySync(path).hash !== hash) {
+      if (!info.isDirectory || hashDirectorySync(resolved).hash !== hash) {
         drift.push({ path, change: "modified" });
       }
-    } else if (!info.isSymlink || !pointsTo(path, real)) {
+    } else if (!info.isSymlink || !pointsTo(resolved, real)) {
       drift.push({ path, change: "modified" });
     }
   }

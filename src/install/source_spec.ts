@@ -1,0 +1,75 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Deciding what a source string names when it could be two things: a bare
+ * `owner/repo[/path][@ref]` is a GitHub shorthand and a relative local path
+ * at once. A cloned repository can ship a directory of that name, so an
+ * existing one is never taken silently: the user writes `./owner/repo` or
+ * `github:owner/repo`.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { existsSync as exists } from "../shared/fs_checks.ts";
+import { InstallError } from "./errors.ts";
+import {
+  GITHUB_PREFIX,
+  githubShorthand,
+  type InstallSource,
+  parseInstallSource,
+} from "./install_source.ts";
+
+/**
+ * Parses a source as the user wrote it, deciding the GitHub shorthand: a
+ * bare `owner/repo[/path][@ref]` with no local path of that name is the
+ * GitHub repository (with a note saying so); when a local path of that name
+ * exists, the source is refused as ambiguous, naming both readings. A path
+ * that cannot be checked (no read permission) stays local, so the missing
+ * permission is reported.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chooseInstallSource } from "./source_spec.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${dir}/acme/skills`, { recursive: true });
+ * const cwd = Deno.cwd();
+ * Deno.chdir(dir);
+ * try {
+ *   assert.throws(() => chooseInstallSource("acme/skills"), /Ambiguous source/);
+ *   assert.equal(chooseInstallSource("./acme/skills").source.kind, "local");
+ *   assert.equal(chooseInstallSource("github:acme/skills").source.kind, "git");
+ *   assert.equal(chooseInstallSource("nobody/else").source.kind, "git");
+ * } finally {
+ *   Deno.chdir(cwd);
+ * }
+ * ```
+ *
+ * @param spec The source as the user wrote it.
+ * @returns The source, and notes on how it was read.
+ * @throws {InstallError} `source-ambiguous`, or what
+ *   {@linkcode parseInstallSource} throws.
+ */
+export function chooseInstallSource(
+  spec: string,
+): { source: InstallSource; notes: string[] } {
+  const parsed = parseInstallSource(spec);
+  if (parsed.kind !== "local") return { source: parsed, notes: [] };
+  const github = githubShorthand(parsed.path);
+  if (github === undefined) return { source: parsed, notes: [] };
+  const local = resolve(parsed.path);
+  const readable =
+    Deno.permissions.querySync({ name: "read", path: local }).state ===
+      "granted";
+  if (!readable) return { source: parsed, notes: [] };
+  if (exists(local)) {
+    throw new InstallError(
+      "source-ambiguous",
+      `Ambiguous source "${spec}": it names the local directory "${local}" and the GitHub repository ${github}; write "./${spec}" for the directory or "${GITHUB_PREFIX}${spec}" for the repository`,
+    );
+  }
+  return {
+    source: parseInstallSource(github),
+    notes: [`"${spec}" is not a local path: installing ${github}`],
+  };
+}
