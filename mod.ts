@@ -143,12 +143,34 @@ export {
   MAX_ENUM_NAMES,
   MAX_MATCH_PATH_LENGTH,
   MAX_MATCH_PATHS,
-  skillTools,
   TOOL_NAMES,
   type ToolDefinition,
   type ToolName,
-} from "./src/serve/tools.ts";
-export { callSkillTool, type ToolResult } from "./src/serve/tool_calls.ts";
+  type ToolResult,
+} from "./src/serve/tool_definitions.ts";
+export { skillTools, type ToolFormatOptions } from "./src/serve/tools.ts";
+export {
+  type AnthropicTool,
+  type JsonTypeName,
+  type OpenAiTool,
+  type ProviderJsonSchema,
+} from "./src/serve/provider_tools.ts";
+export {
+  type AnthropicToolResult,
+  type AnthropicToolUse,
+  MAX_TOOL_INPUT_CHARS,
+  type NamedToolCall,
+  type OpenAiToolCall,
+  type OpenAiToolMessage,
+  type ProviderToolCall,
+  toolResultFor,
+} from "./src/serve/provider_calls.ts";
+export {
+  type AiSdkHelpers,
+  type AiSdkTool,
+  aiSdkTools,
+} from "./src/serve/ai_sdk_tools.ts";
+export { callSkillTool } from "./src/serve/tool_calls.ts";
 export {
   type EmbedOptions,
   type EmbedResult,

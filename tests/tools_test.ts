@@ -8,9 +8,9 @@ import {
   MAX_ENUM_NAMES,
   MAX_MATCH_PATH_LENGTH,
   MAX_MATCH_PATHS,
-  skillTools,
   TOOL_NAMES,
-} from "../src/serve/tools.ts";
+} from "../src/serve/tool_definitions.ts";
+import { skillTools } from "../src/serve/tools.ts";
 import { callSkillTool } from "../src/serve/tool_calls.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 

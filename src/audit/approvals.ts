@@ -23,7 +23,7 @@ import { dirIdentitySync } from "../shared/dir_identity.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
-import { bindApproval } from "../serve/approved_content.ts";
+import { bindApproval } from "./approved_content.ts";
 import { readSkillFileSync } from "../serve/read_skill.ts";
 import type {
   Diagnostic,

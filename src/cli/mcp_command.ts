@@ -10,7 +10,7 @@ import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
-import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
 /** The environment variable holding the HTTP bearer token. */
 const TOKEN_ENV = "SKILLSCOPE_MCP_TOKEN";
@@ -63,11 +63,7 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
         type: "boolean",
         help: "Do not watch the roots for changes",
       },
-      "require-approval": {
-        type: "boolean",
-        help:
-          'Serve only skills approved with "skillscope approve" and unchanged since',
-      },
+      ...approvalOption("Serve"),
     },
   }],
   async run(values): Promise<number> {

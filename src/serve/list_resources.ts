@@ -10,7 +10,7 @@ import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Skill } from "../shared/types.ts";
 import { isServableAssetPath, onDisk } from "./read_skill.ts";
-import { assertApprovedListing } from "./approved_content.ts";
+import { assertApprovedListing } from "../audit/approved_content.ts";
 
 /** Most files listed by {@linkcode listResources} by default. */
 export const MAX_RESOURCES = 200;

@@ -13,7 +13,7 @@ import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { isDirectorySkill, isEmbeddedSkill } from "../discover/build_skill.ts";
-import { assertApprovedBytes } from "./approved_content.ts";
+import { assertApprovedBytes } from "../audit/approved_content.ts";
 import {
   ChangedError,
   readCheckedSync,

@@ -7,36 +7,9 @@
 import { encodeBase64 } from "../shared/base64.ts";
 import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
 import type { SkillSet } from "./skill_set.ts";
-import { type JsonSchema, skillTools } from "./tools.ts";
-
-/**
- * The outcome of {@linkcode callSkillTool}.
- *
- * @example Usage
- * ```ts
- * import { callSkillTool, embeddedSkill, SkillSet, type ToolResult } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const result: ToolResult = await callSkillTool(set, "skills_read", { name: "nope" });
- * assert.equal(result.ok ? "ok" : result.error.code, "invalid-input"); // not one of the names
- * ```
- */
-export type ToolResult =
-  | {
-    /** Success. */
-    readonly ok: true;
-    /** Text for the model. */
-    readonly text: string;
-    /** Structured result. */
-    readonly data: unknown;
-  }
-  | {
-    /** Failure. */
-    readonly ok: false;
-    /** Why: `unknown-tool`, `invalid-input`, `skill-not-found`, `asset-*`, `permission-denied`, ... */
-    readonly error: { readonly code: string; readonly message: string };
-  };
+import { skillTools } from "./tools.ts";
+import type { JsonSchema, ToolResult } from "./tool_definitions.ts";
+import { type ProviderToolCall, readToolCall } from "./provider_calls.ts";
 
 /**
  * Runs a skill tool with model-provided input. Input is checked against the
@@ -64,12 +37,55 @@ export type ToolResult =
  * assert.equal(result.ok ? "served" : result.error.code, "asset-path-invalid");
  * ```
  *
+ * @example A provider's own tool call
+ * ```ts
+ * import { callSkillTool, embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const call = { id: "call_1", type: "function" as const, function: { name: "skills_search", arguments: '{"query":"hi","limit":null}' } };
+ * const result = await callSkillTool(set, call);
+ * assert.ok(result.ok);
+ * const broken = await callSkillTool(set, { ...call, function: { ...call.function, arguments: "{oops" } });
+ * assert.equal(broken.ok ? "ok" : broken.error.code, "invalid-input");
+ * ```
+ *
  * @param set The skill set.
- * @param tool The tool name.
- * @param input The model's arguments (any JSON value).
+ * @param toolOrCall The tool name, or a whole tool call: an Anthropic
+ *   `tool_use` block, an OpenAI tool call (JSON-string `arguments`), or
+ *   `{ name, input }`.
+ * @param input The model's arguments (any JSON value), with a tool name.
+ *   An optional property sent as `null` (OpenAI's strict mode) is absent.
  * @returns The result or a structured error.
  */
-export async function callSkillTool(
+export function callSkillTool(
+  set: SkillSet,
+  tool: string,
+  input: unknown,
+): Promise<ToolResult>;
+export function callSkillTool(
+  set: SkillSet,
+  call: ProviderToolCall,
+): Promise<ToolResult>;
+export function callSkillTool(
+  set: SkillSet,
+  toolOrCall: string | ProviderToolCall,
+  input?: unknown,
+): Promise<ToolResult> {
+  if (typeof toolOrCall === "string") return run(set, toolOrCall, input);
+  const call = readToolCall(toolOrCall);
+  if ("problem" in call) {
+    return Promise.resolve(fail(
+      "invalid-input",
+      `Invalid call of ${
+        call.name === "" ? "a tool" : call.name
+      }: ${call.problem}`,
+    ));
+  }
+  return run(set, call.name, call.input);
+}
+
+async function run(
   set: SkillSet,
   tool: string,
   input: unknown,
@@ -186,12 +202,15 @@ function checkInput(
         return `${at} must be an object`;
       }
       const record = value as Record<string, unknown>;
-      for (const key of schema.required ?? []) {
+      const required = schema.required ?? [];
+      for (const key of required) {
         if (!(key in record) || record[key] === undefined) {
           return `${at}.${key} is required`;
         }
       }
       for (const [key, entry] of Object.entries(record)) {
+        // Strict function calling sends an optional property as null.
+        if (entry === null && !required.includes(key)) continue;
         const property = schema.properties?.[key];
         if (!property) {
           if (schema.additionalProperties === false) {

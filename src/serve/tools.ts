@@ -1,115 +1,19 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Tool definitions (JSON Schema) for function-calling models, and a
- * dispatcher that validates model input and never throws.
+ * The skill tools of a skill set, built once per discovery, in the neutral
+ * (MCP) shape or a model SDK's.
  *
  * @module
  */
 import type { SkillSet } from "./skill_set.ts";
 import type { Skill } from "../shared/types.ts";
-
-/**
- * A JSON Schema (the subset skillscope's tools use).
- *
- * @example Usage
- * ```ts
- * import { type JsonSchema, SkillSet, skillTools, embeddedSkill } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const schema: JsonSchema = skillTools(set)[1]!.inputSchema;
- * assert.deepEqual(schema.required, ["name"]);
- * ```
- */
-export interface JsonSchema {
-  /** JSON type. */
-  type?: "object" | "string" | "array" | "integer";
-  /** Human description. */
-  description?: string;
-  /** Object properties. */
-  properties?: Record<string, JsonSchema>;
-  /** Required object properties. */
-  required?: string[];
-  /** Whether other properties are allowed. */
-  additionalProperties?: boolean;
-  /** Allowed values. */
-  enum?: string[];
-  /** Array items. */
-  items?: JsonSchema;
-  /** Minimum array length. */
-  minItems?: number;
-  /** Maximum array length. */
-  maxItems?: number;
-  /** Minimum string length. */
-  minLength?: number;
-  /** Maximum string length. */
-  maxLength?: number;
-  /** Minimum integer. */
-  minimum?: number;
-  /** Maximum integer. */
-  maximum?: number;
-}
-
-/**
- * The names of the skill tools, in the order {@linkcode skillTools} gives them.
- *
- * @example Usage
- * ```ts
- * import { TOOL_NAMES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(TOOL_NAMES.length, 5);
- * assert.ok(TOOL_NAMES.includes("skills_read"));
- * ```
- */
-export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
-  "skills_list",
-  "skills_read",
-  "skills_read_asset",
-  "skills_match",
-  "skills_search",
-]);
-
-/**
- * The name of a skill tool.
- *
- * @example Usage
- * ```ts
- * import { type ToolName, TOOL_NAMES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const name: ToolName = "skills_search";
- * assert.ok(TOOL_NAMES.includes(name));
- * ```
- */
-export type ToolName =
-  | "skills_list"
-  | "skills_read"
-  | "skills_read_asset"
-  | "skills_match"
-  | "skills_search";
-
-/**
- * A tool a model can call.
- *
- * @example Usage
- * ```ts
- * import { embeddedSkill, SkillSet, type ToolDefinition, skillTools } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const [list]: ToolDefinition[] = skillTools(set);
- * assert.equal(list?.name, "skills_list");
- * ```
- */
-export interface ToolDefinition {
-  /** Tool name, e.g. `skills_read`. */
-  readonly name: ToolName;
-  /** What the tool does, for the model. */
-  readonly description: string;
-  /** JSON Schema of the input object. */
-  readonly inputSchema: JsonSchema;
-}
+import { type ToolDefinition, toolDefinitions } from "./tool_definitions.ts";
+import {
+  type AnthropicTool,
+  anthropicTools,
+  type OpenAiTool,
+  openAiTools,
+} from "./provider_tools.ts";
 
 /**
  * The tool definitions for a skill set: `skills_list`, `skills_read`,
@@ -139,146 +43,83 @@ export interface ToolDefinition {
  * assert.deepEqual(read.inputSchema.properties?.name?.enum, ["pdf-tools", "sql-review"]);
  * ```
  *
+ * @example In a provider's shape
+ * ```ts
+ * import { embeddedSkill, SkillSet, skillTools } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const anthropic = skillTools(set, { format: "anthropic" });
+ * const openai = skillTools(set, { format: "openai", strict: true });
+ * assert.deepEqual(anthropic.map((t) => t.name), openai.map((t) => t.function.name));
+ * assert.deepEqual(openai[4]!.function.parameters.required, ["query", "limit"]);
+ * ```
+ *
  * @param set The skill set.
+ * @param options `format`: `"mcp"` (the default: `inputSchema`, as MCP's
+ *   `tools/list` has it), `"anthropic"` (`input_schema`) or `"openai"`
+ *   (`{ type: "function", function }`; `strict: true` for OpenAI's strict
+ *   mode). Every format lists the same tools in the same order.
  * @returns The tool definitions.
  */
-export function skillTools(set: SkillSet): ToolDefinition[] {
-  // Built once per discovery: every tools/list and tools/call of a large set
-  // would otherwise sort every name again.
+export function skillTools(
+  set: SkillSet,
+  options?: { format?: "mcp" },
+): ToolDefinition[];
+export function skillTools(
+  set: SkillSet,
+  options: { format: "anthropic" },
+): AnthropicTool[];
+export function skillTools(
+  set: SkillSet,
+  options: { format: "openai"; strict?: boolean },
+): OpenAiTool[];
+export function skillTools(
+  set: SkillSet,
+  options: ToolFormatOptions = {},
+): ToolDefinition[] | AnthropicTool[] | OpenAiTool[] {
+  // Built once per discovery and format: every tools/list and tools/call of
+  // a large set would otherwise sort every name again.
   // Only the skills the model may see are named (see `policyOf`).
   const skills = set.modelVisible();
+  const format = options.format ?? "mcp";
+  const key = options.format === "openai" && options.strict === true
+    ? "openai-strict"
+    : format;
   let cached = toolCache.get(skills);
-  if (cached === undefined) {
-    cached = Object.freeze(buildTools(skills)) as ToolDefinition[];
-    toolCache.set(skills, cached);
+  if (cached === undefined) toolCache.set(skills, cached = new Map());
+  let tools = cached.get(key);
+  if (tools === undefined) {
+    const table = cached.get("mcp") as ToolDefinition[] | undefined ??
+      toolDefinitions(skills);
+    cached.set("mcp", Object.freeze(table) as ToolDefinition[]);
+    tools = key === "mcp"
+      ? table
+      : key === "anthropic"
+      ? anthropicTools(table)
+      : openAiTools(table, key === "openai-strict");
+    cached.set(key, tools);
   }
-  return cached;
+  return tools;
 }
 
 /**
- * Most skill names put in a tool schema's enum; beyond it `name` is a checked string.
+ * The formats of {@linkcode skillTools}.
  *
  * @example Usage
  * ```ts
- * import { MAX_ENUM_NAMES } from "@skillscope/skills";
+ * import type { ToolFormatOptions } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * assert.equal(MAX_ENUM_NAMES, 1000);
+ * const options: ToolFormatOptions = { format: "openai", strict: true };
+ * assert.equal(options.format, "openai");
  * ```
  */
-export const MAX_ENUM_NAMES = 1000;
+export type ToolFormatOptions =
+  | { format?: "mcp" | "anthropic" }
+  | { format: "openai"; strict?: boolean };
 
-/**
- * Most paths one `skills_match` call may pass.
- *
- * @example Usage
- * ```ts
- * import { callSkillTool, embeddedSkill, MAX_MATCH_PATHS, SkillSet } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const paths = Array.from({ length: MAX_MATCH_PATHS + 1 }, (_, i) => `f${i}.md`);
- * assert.equal((await callSkillTool(set, "skills_match", { paths })).ok, false);
- * ```
- */
-export const MAX_MATCH_PATHS = 64;
-
-/**
- * Longest path `skills_match` accepts (characters).
- *
- * @example Usage
- * ```ts
- * import { callSkillTool, embeddedSkill, MAX_MATCH_PATH_LENGTH, SkillSet } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const long = "a".repeat(MAX_MATCH_PATH_LENGTH + 1);
- * const result = await callSkillTool(set, "skills_match", { paths: [long] });
- * assert.equal(result.ok, false);
- * ```
- */
-export const MAX_MATCH_PATH_LENGTH = 1024;
-
-const toolCache = new WeakMap<readonly Skill[], ToolDefinition[]>();
-
-function buildTools(skills: readonly Skill[]): ToolDefinition[] {
-  const names = skills.map((s) => s.name).sort();
-  if (names.length === 0) return [];
-  const name: JsonSchema = names.length <= MAX_ENUM_NAMES
-    ? { type: "string", enum: names, description: "The skill's name" }
-    : {
-      type: "string",
-      minLength: 1,
-      maxLength: 256,
-      description: "The skill's name, as skills_list or skills_search gives it",
-    };
-  const object = (
-    properties: Record<string, JsonSchema>,
-    required: string[],
-  ): JsonSchema => ({
-    type: "object",
-    properties,
-    required,
-    additionalProperties: false,
-  });
-  return [
-    {
-      name: "skills_list",
-      description: "List the available skills with their descriptions.",
-      inputSchema: object({}, []),
-    },
-    {
-      name: "skills_read",
-      description:
-        "Activate a skill: returns its instructions (SKILL.md body), its directory and the list of its bundled files. Call it before following a skill.",
-      inputSchema: object({ name }, ["name"]),
-    },
-    {
-      name: "skills_read_asset",
-      description:
-        "Read a file bundled with a skill (e.g. references/guide.md), by its path relative to the skill directory.",
-      inputSchema: object({
-        name,
-        path: {
-          type: "string",
-          minLength: 1,
-          maxLength: 4096,
-          description: "Path relative to the skill directory",
-        },
-      }, ["name", "path"]),
-    },
-    {
-      name: "skills_match",
-      description:
-        "Find the skills that apply to the given file paths (by their globs), plus always-on skills.",
-      inputSchema: object({
-        paths: {
-          type: "array",
-          items: { type: "string", maxLength: MAX_MATCH_PATH_LENGTH },
-          minItems: 1,
-          maxItems: MAX_MATCH_PATHS,
-          description: "File paths relative to the project",
-        },
-      }, ["paths"]),
-    },
-    {
-      name: "skills_search",
-      description:
-        "Search the skills by relevance to a query; returns the best matches first.",
-      inputSchema: object({
-        query: {
-          type: "string",
-          minLength: 1,
-          maxLength: 1000,
-          description: "What the task is about",
-        },
-        limit: {
-          type: "integer",
-          minimum: 1,
-          maximum: 50,
-          description: "Most results (default 10)",
-        },
-      }, ["query"]),
-    },
-  ];
-}
+const toolCache = new WeakMap<
+  readonly Skill[],
+  Map<string, ToolDefinition[] | AnthropicTool[] | OpenAiTool[]>
+>();
