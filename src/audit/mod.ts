@@ -55,3 +55,6 @@ export {
   keepApproved,
   readApprovals,
 } from "./approvals.ts";
+// The types of the main entry (and of the audit entry, for install), which
+// the signatures above refer to: each entry point documents on its own.
+export type * from "../../mod.ts";

@@ -55,3 +55,7 @@ export {
   parseInstallSource,
   stripCredentials,
 } from "./install_source.ts";
+// The types of the main entry (and of the audit entry, for install), which
+// the signatures above refer to: each entry point documents on its own.
+export type * from "../../mod.ts";
+export type * from "../audit/mod.ts";

@@ -58,3 +58,6 @@ export {
   skillFileUri,
   type SkillUriParts,
 } from "./uri.ts";
+// The types of the main entry (and of the audit entry, for install), which
+// the signatures above refer to: each entry point documents on its own.
+export type * from "../../mod.ts";

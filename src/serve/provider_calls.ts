@@ -188,6 +188,13 @@ export function toolResultFor(
   call: AnthropicToolUse,
   result: ToolResult,
 ): AnthropicToolResult;
+/**
+ * A tool result as the OpenAI `tool` message answering `call`.
+ *
+ * @param call The OpenAI tool call answered.
+ * @param result Its result.
+ * @returns The tool message.
+ */
 export function toolResultFor(
   call: OpenAiToolCall,
   result: ToolResult,

@@ -63,6 +63,15 @@ export function callSkillTool(
   tool: string,
   input: unknown,
 ): Promise<ToolResult>;
+/**
+ * Runs a provider's own tool call (an Anthropic `tool_use` block, an OpenAI
+ * tool call, or `{ name, input }`); an unreadable call is an
+ * `invalid-input` result.
+ *
+ * @param set The skill set.
+ * @param call The tool call.
+ * @returns The result or a structured error.
+ */
 export function callSkillTool(
   set: SkillSet,
   call: ProviderToolCall,

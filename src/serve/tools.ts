@@ -66,10 +66,25 @@ export function skillTools(
   set: SkillSet,
   options?: { format?: "mcp" },
 ): ToolDefinition[];
+/**
+ * The skill tools as Anthropic tools (`Anthropic.Messages.Tool[]`).
+ *
+ * @param set The skill set.
+ * @param options `{ format: "anthropic" }`.
+ * @returns The tools.
+ */
 export function skillTools(
   set: SkillSet,
   options: { format: "anthropic" },
 ): AnthropicTool[];
+/**
+ * The skill tools as OpenAI function tools
+ * (`OpenAI.Chat.Completions.ChatCompletionTool[]`).
+ *
+ * @param set The skill set.
+ * @param options `{ format: "openai" }`, `strict: true` for strict mode.
+ * @returns The tools.
+ */
 export function skillTools(
   set: SkillSet,
   options: { format: "openai"; strict?: boolean },
