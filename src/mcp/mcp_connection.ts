@@ -12,6 +12,7 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { LineTransport } from "./stdio.ts";
+import { ResponseLimits } from "./response_budget.ts";
 
 /**
  * An MCP server reached over Streamable HTTP.
@@ -55,10 +56,12 @@ export interface McpStdioTarget {
   readonly cwd?: string;
 }
 
-/** An open connection: the MCP client, its skills client, and how to end both. */
+/** An open connection: the MCP client, its skills client, the byte budgets of its answers, and how to end both. */
 export interface Connection {
   readonly client: Client;
   readonly skills: SkillsClient;
+  /** Budgets for the answers to its requests (enforced over HTTP; a stdio line is capped by the transport). */
+  readonly limits: ResponseLimits;
   readonly stop: () => Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function open(
   timeout: number,
 ): Promise<Connection> {
   const client = new Client({ name: "skillscope", version: VERSION });
+  const limits = new ResponseLimits();
   if ("url" in target) {
     const url = new URL(target.url);
     const status = await Deno.permissions.query({
@@ -86,15 +90,17 @@ export async function open(
         `--allow-net=${url.host}`,
       );
     }
-    await client.connect(
+    // Every answer is read through a fetch that stops at the request's budget.
+    const transport: StreamableHTTPClientTransport =
       new StreamableHTTPClientTransport(url, {
         requestInit: { headers: { ...target.headers } },
-      }),
-      { timeout },
-    );
+        fetch: limits.fetch((message) => transport.onmessage?.(message)),
+      });
+    await client.connect(transport, { timeout });
     return {
       client,
       skills: new SkillsClient(client, { skipInvalid: true }),
+      limits,
       stop: () => client.close(),
     };
   }
@@ -161,6 +167,7 @@ export async function open(
   return {
     client,
     skills: new SkillsClient(client, { skipInvalid: true }),
+    limits,
     stop,
   };
 }

@@ -20,6 +20,10 @@ import {
   redact,
 } from "./mcp_connection.ts";
 import { remoteContent, toSkill } from "./remote_skill.ts";
+import { ResponseBudgetError } from "./response_budget.ts";
+
+/** Most bytes of a server's `skills/list` answers, all pages together. */
+const LIST_BYTES = 32 * 1024 * 1024;
 
 /**
  * Options of {@linkcode mcpSource}.
@@ -70,6 +74,13 @@ export interface McpSource extends RemoteSource {
  * a `remote-verification-failed` error and the skill's content is not
  * served from then on. Each skill's `source.key` names the server and the
  * skill URI, so a server's skills never pass for local ones.
+ *
+ * Whatever a server answers stays bounded: over HTTP an answer is read only
+ * up to what the request can need (a file of the listed size, 32 MiB for
+ * the whole listing, 4 MiB otherwise) and the rest is cancelled; the walk of
+ * a `"dynamic"` skill's directory stops at 512 directories, 6 levels, 512
+ * requests, 8 MiB and one request timeout in all, and follows only URIs
+ * below the skill's own directory.
  *
  * Permissions: `--allow-net=HOST` for an HTTP server, `--allow-run=COMMAND`
  * for a stdio server; only when the source is used.
@@ -135,7 +146,7 @@ export function mcpSource(
     kind: "remote",
     key,
     async list(): Promise<RemoteListing> {
-      const { skills: client } = await connect();
+      const { skills: client, limits } = await connect();
       const diagnostics: Diagnostic[] = [];
       if (!client.supported) {
         diagnostics.push({
@@ -147,7 +158,17 @@ export function mcpSource(
         });
         return { skills: [], diagnostics };
       }
-      const listing = await client.list({}, { timeout });
+      using budget = limits.budget(LIST_BYTES);
+      const listing = await client.list({}, {
+        timeout,
+        headers: budget.headers,
+      }).catch((error) => {
+        throw budget.exceeded
+          ? new ResponseBudgetError(
+            `${key} answered "skills/list" with more than ${LIST_BYTES} bytes; the listing was not read`,
+          )
+          : error;
+      });
       for (const invalid of listing.invalid) {
         diagnostics.push({
           level: "error",

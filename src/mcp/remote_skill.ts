@@ -6,11 +6,9 @@
  */
 import {
   type Skill as SkillEntry,
-  type SkillsClient,
   SkillVerificationError,
 } from "@modelcontextprotocol/client/ext/skills";
 import { isServableAssetPath } from "../serve/read_skill.ts";
-import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { checkFields } from "../parse/fields.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
@@ -19,6 +17,8 @@ import { buildSkill } from "../discover/build_skill.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 import type { Connection } from "./mcp_connection.ts";
+import { readBudgetFor } from "./response_budget.ts";
+import { pathBelow, walkSkillDirectory } from "./skill_walk.ts";
 
 /** A listing entry as a skill: fields checked as for a local SKILL.md. */
 export function toSkill(
@@ -85,12 +85,16 @@ export function remoteContent(
         );
       }
     }
-    const { skills } = await connect();
+    const { skills, limits } = await connect();
+    // The answer is read only up to what a file of the listed size (or of
+    // the largest size accepted) can take; the rest is never buffered.
+    const listed = manifest?.get(uri);
+    using budget = limits.budget(readBudgetFor(listed ?? maxBytes));
     try {
       const file = await skills.read(
         entry,
         rel === "SKILL.md" ? undefined : uri,
-        { timeout },
+        { timeout, headers: budget.headers },
       );
       if (file.bytes.length > maxBytes) {
         throw new SkillAccessError(
@@ -102,6 +106,23 @@ export function remoteContent(
       }
       return { bytes: file.bytes, body: file.body };
     } catch (error) {
+      if (budget.exceeded && listed !== undefined) {
+        failure = new SkillAccessError(
+          "remote-verification-failed",
+          skill.name,
+          `${key} served "${rel}" of "${skill.name}" with the wrong size (more than the listed ${listed} bytes); the skill's content is not served`,
+          rel,
+        );
+        throw failure;
+      }
+      if (budget.exceeded) {
+        throw new SkillAccessError(
+          tooLarge,
+          skill.name,
+          `${key} served "${rel}" of "${skill.name}" with more than ${maxBytes} bytes; the limit is ${maxBytes}`,
+          rel,
+        );
+      }
       if (error instanceof SkillVerificationError) {
         failure = new SkillAccessError(
           "remote-verification-failed",
@@ -144,45 +165,43 @@ export function remoteContent(
       max: number,
     ): Promise<{ files: string[]; truncated: boolean }> {
       if (failure !== undefined) throw failure;
-      let uris: string[];
+      let found: string[];
+      let cut = false;
       if (manifest !== undefined) {
-        uris = [...manifest.keys()];
+        found = [...manifest.keys()].flatMap((uri) =>
+          pathBelow(base, uri) ?? []
+        );
       } else {
-        const { skills } = await connect();
-        uris = skills.directoryRead
-          ? await walk(skills, base.replace(/\/$/, ""), max, timeout)
-          : [];
+        const connection = await connect();
+        if (!connection.skills.directoryRead) {
+          found = [];
+        } else {
+          try {
+            ({ files: found, truncated: cut } = await walkSkillDirectory(
+              connection,
+              base,
+              { max, timeout },
+            ));
+          } catch (error) {
+            throw new SkillAccessError(
+              "read-failed",
+              skill.name,
+              `Cannot list the files of "${skill.name}" from ${key}: ${
+                error instanceof Error ? error.message : String(error)
+              }`,
+            );
+          }
+        }
       }
-      const files = uris.flatMap((uri) => {
-        const parts = parseSkillUri(uri);
-        if (parts === undefined || parts.name !== skill.name) return [];
-        const rel = normalizeAssetPath(parts.path);
-        return rel === undefined || rel === "SKILL.md" ||
-            !isServableAssetPath(rel)
-          ? []
-          : [rel];
-      }).sort();
-      return { files: files.slice(0, max), truncated: files.length > max };
+      const files = [
+        ...new Set(
+          found.filter((rel) => rel !== "SKILL.md" && isServableAssetPath(rel)),
+        ),
+      ].sort();
+      return {
+        files: files.slice(0, max),
+        truncated: cut || files.length > max,
+      };
     },
   };
-}
-
-/** File URIs below a directory resource, breadth first, at most `max`. */
-async function walk(
-  skills: SkillsClient,
-  root: string,
-  max: number,
-  timeout: number,
-): Promise<string[]> {
-  const files: string[] = [];
-  const queue = [root];
-  while (queue.length > 0 && files.length <= max) {
-    const dir = queue.shift()!;
-    const { resources } = await skills.readDirectory(dir, { timeout });
-    for (const resource of resources) {
-      if (resource.mimeType === "inode/directory") queue.push(resource.uri);
-      else files.push(resource.uri);
-    }
-  }
-  return files;
 }
