@@ -9,8 +9,10 @@ import {
   defaultSkillCache,
   getCachedEmbedded,
   getCachedScan,
+  getMergedDiscovery,
   setCachedEmbedded,
   setCachedScan,
+  setMergedDiscovery,
   type SkillCache,
 } from "./scan_cache.ts";
 import { dedupeSteps } from "./dedup.ts";
@@ -215,11 +217,6 @@ function idOf(value: object): number {
   return id;
 }
 
-// The finished discovery per cache and combination of scan results: a cache
-// hit on every source returns the same frozen Discovery without re-merging.
-const merged = new WeakMap<SkillCache, Map<string, Discovery>>();
-const MERGED_PER_CACHE = 32;
-
 async function listRemote(source: RemoteSource): Promise<RemoteListing> {
   try {
     return await source.list();
@@ -298,9 +295,7 @@ function* discoverSteps(
   }
   const key = cache &&
     JSON.stringify([keys, options.include ?? [], options.exclude ?? []]);
-  const memo = cache &&
-    (merged.get(cache) ?? merged.set(cache, new Map()).get(cache)!);
-  const hit = key && memo?.get(key);
+  const hit = cache && key && getMergedDiscovery(cache, key);
   if (hit) return hit;
 
   const keep = nameFilter(options.include, options.exclude);
@@ -327,10 +322,7 @@ function* discoverSteps(
     diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),
     shadowed: Object.freeze(deduped.shadowed),
   });
-  if (key && memo) {
-    if (memo.size >= MERGED_PER_CACHE) memo.delete(memo.keys().next().value!);
-    memo.set(key, discovery);
-  }
+  if (cache && key) setMergedDiscovery(cache, key, discovery);
   return discovery;
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import type { LoadedEmbedded } from "./embedded_skill.ts";
+import type { Discovery } from "../shared/types.ts";
 import type { DirectoryScan } from "./scan.ts";
 import type {
   DirectorySource,
@@ -13,23 +14,29 @@ import type {
   SkillSource,
 } from "./sources.ts";
 
+/**
+ * Every scan-shaping option of a source, as a key: the frozen source minus
+ * its path, so an option added to `directorySource` cannot be forgotten here.
+ */
 function optionsKey(source: DirectorySource): string {
-  return JSON.stringify([
-    source.recursive,
-    source.maxDepth,
-    source.maxDirs,
-    source.followSymlinks,
-    source.scope ?? null,
-    source.required,
-    source.onInvalidRoot,
-  ]);
+  const parts: unknown[] = [];
+  const record = source as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    if (key !== "path") parts.push(key, record[key] ?? null);
+  }
+  return JSON.stringify(parts);
 }
 
 interface Store {
   entries: Map<string, DirectoryScan>;
   aliases: Map<string, string>;
   embedded: WeakMap<EmbeddedSource, LoadedEmbedded>;
+  /** Finished discoveries by the combination of scans they merged. */
+  merged: Map<string, Discovery>;
 }
+
+/** Most finished discoveries kept per cache. */
+const MERGED_PER_CACHE = 32;
 
 // Entries are reachable only from this module: the public class exposes
 // nothing but invalidation.
@@ -74,6 +81,7 @@ export class SkillCache {
       entries: new Map(),
       aliases: new Map(),
       embedded: new WeakMap(),
+      merged: new Map(),
     });
   }
 
@@ -85,6 +93,8 @@ export class SkillCache {
    */
   invalidate(source?: SkillSource): void {
     const store = storeOf(this);
+    // A finished discovery may hold any source's skills.
+    store.merged.clear();
     if (source === undefined) {
       store.entries.clear();
       store.aliases.clear();
@@ -149,6 +159,41 @@ export function setCachedScan(
   const key = `${scan.canonicalRoot ?? source.path}\0${options}`;
   store.entries.set(key, scan);
   store.aliases.set(`${source.path}\0${options}`, key);
+}
+
+/**
+ * The finished discovery cached for a combination of scans, if any: a cache
+ * hit on every source returns the same frozen discovery without merging.
+ *
+ * @param cache The cache.
+ * @param key The combination (scan identities and filters).
+ * @returns The discovery, or `undefined`.
+ */
+export function getMergedDiscovery(
+  cache: SkillCache,
+  key: string,
+): Discovery | undefined {
+  return storeOf(cache).merged.get(key);
+}
+
+/**
+ * Keeps a finished discovery for a combination of scans (the oldest of
+ * {@linkcode MERGED_PER_CACHE} is dropped).
+ *
+ * @param cache The cache.
+ * @param key The combination.
+ * @param discovery The discovery.
+ */
+export function setMergedDiscovery(
+  cache: SkillCache,
+  key: string,
+  discovery: Discovery,
+): void {
+  const merged = storeOf(cache).merged;
+  if (merged.size >= MERGED_PER_CACHE) {
+    merged.delete(merged.keys().next().value!);
+  }
+  merged.set(key, discovery);
 }
 
 /**
