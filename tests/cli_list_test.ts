@@ -122,13 +122,23 @@ Deno.test("skillscope list --recursive, --include and --exclude filter names lit
 Deno.test("skillscope list exits 1 for a root given on the command line that does not exist", async () => {
   await using dir = await tempDir();
   const missing = join(dir.path, "missing");
-  const run = await runCli(["list", "--root", missing, "--json"]);
+  const run = await runCli(["list", "--root", missing]);
   assert.equal(run.code, 1);
   assert.equal(run.stdout, "");
   assert.equal(
     run.stderr,
     `skillscope: Skill root "${missing}" does not exist\n`,
   );
+  // With --json the error is a JSON object on stdout, with the same exit code.
+  const json = await runCli(["list", "--root", missing, "--json"]);
+  assert.equal(json.code, 1);
+  assert.equal(json.stderr, "");
+  assert.deepEqual(JSON.parse(json.stdout), {
+    error: {
+      code: "path-missing",
+      message: `Skill root "${missing}" does not exist`,
+    },
+  });
 });
 
 Deno.test("skillscope list exits 1 for a root that is a file", async () => {

@@ -58,3 +58,58 @@ export class OutputClosed extends CliError {
     this.name = "OutputClosed";
   }
 }
+
+/** What the CLI reports for an error that ends a command. */
+export interface Failure {
+  /** Stable code: the error's own (`skill-not-found`, `target-outside`…), `usage` for bad arguments. */
+  readonly code: string;
+  /** The message, as printed. */
+  readonly message: string;
+  /** The process exit code. */
+  readonly exitCode: number;
+}
+
+const STABLE_CODE = /^[a-z]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The exit code and message for an error that ends a command, decided by
+ * the error's stable `code` (every skillscope error carries one), not by its
+ * class: `permission-denied` exits 3, usage errors 2, any other coded error
+ * 1. An error without a stable code is not one of ours (a bug): `undefined`.
+ *
+ * @example Usage
+ * ```ts
+ * import { failureOf, UsageError } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(failureOf(new UsageError("Name a skill"))?.exitCode, 2);
+ * assert.equal(failureOf(Object.assign(new Error("No"), { code: "permission-denied" }))?.exitCode, 3);
+ * assert.equal(failureOf(Object.assign(new Error("Gone"), { code: "skill-not-found" }))?.exitCode, 1);
+ * assert.equal(failureOf(new TypeError("bug")), undefined);
+ * ```
+ *
+ * @param error What was thrown.
+ * @returns How to report it, or `undefined` for an unexpected error.
+ */
+export function failureOf(error: unknown): Failure | undefined {
+  if (error instanceof CliError) {
+    const own = (error as { code?: unknown }).code;
+    return {
+      code: error instanceof UsageError
+        ? "usage"
+        : typeof own === "string"
+        ? own
+        : "failed",
+      message: error.message,
+      exitCode: error.exitCode,
+    };
+  }
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "string" || !STABLE_CODE.test(code)) return undefined;
+  return {
+    code,
+    message: error.message,
+    exitCode: code === "permission-denied" ? EXIT.permission : EXIT.failure,
+  };
+}

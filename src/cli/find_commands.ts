@@ -13,6 +13,7 @@ import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { outputWidth, renderTable } from "./table.ts";
 
 /** `match PATH...`. */
 export const matchCommand: Command = {
@@ -84,15 +85,16 @@ export const searchCommand: Command = {
         })),
       );
     } else if (hits.length > 0) {
-      writeOut(
-        `${
-          hits.map((h) =>
-            `${field(h.skill.name)}\t${h.score.toFixed(3)}\t${
-              field(h.skill.description.replace(/\s+/g, " "))
-            }`
-          ).join("\n")
-        }\n`,
-      );
+      const width = outputWidth();
+      writeOut(renderTable(
+        ["NAME", "SCORE", "DESCRIPTION"],
+        hits.map((h) => [
+          field(h.skill.name),
+          h.score.toFixed(3),
+          field(h.skill.description.replace(/\s+/g, " ")),
+        ]),
+        { ...(width === undefined ? {} : { width }), shrink: 2 },
+      ));
     }
     return EXIT.ok;
   },

@@ -128,12 +128,56 @@ export function withoutPath(message: string, path: string | undefined): string {
     return message;
   }
   return message
+    .replaceAll(` at ${path}`, "")
     .replaceAll(` of ${path}`, "")
     .replaceAll(` in ${path}`, "")
     .replaceAll(`"${path}" `, "")
     .replaceAll(` "${path}"`, "")
     .replaceAll(`${path}: `, "")
     .replaceAll(`${path} `, "");
+}
+
+/** How many diagnostics of one code are printed before the rest are counted. */
+export const SHOWN_PER_CODE = 5;
+
+/**
+ * Prints diagnostics on stderr for people: a flood of one code is cut to
+ * {@linkcode SHOWN_PER_CODE} lines and one line that counts the rest
+ * (`… and 61,121 more name-dir-mismatch warnings (--verbose shows all)`);
+ * `verbose` prints every one. JSON output always keeps all of them.
+ *
+ * @example Usage
+ * ```ts ignore
+ * writeDiagnostics(set.diagnostics, { verbose: false });
+ * ```
+ *
+ * @param diagnostics The diagnostics, in order.
+ * @param options `verbose`: print all.
+ */
+export function writeDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  options: { verbose?: boolean } = {},
+): void {
+  const seen = new Map<string, number>();
+  let text = "";
+  for (const d of diagnostics) {
+    const key = `${d.level} ${d.code}`;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    if (options.verbose === true || count <= SHOWN_PER_CODE) {
+      text += `${formatDiagnostic(d)}\n`;
+    }
+  }
+  if (options.verbose !== true) {
+    for (const [key, count] of seen) {
+      if (count <= SHOWN_PER_CODE) continue;
+      const [level, code] = key.split(" ") as [string, string];
+      text += `… and ${
+        (count - SHOWN_PER_CODE).toLocaleString("en-US")
+      } more ${code} ${level}s (--verbose shows all)\n`;
+    }
+  }
+  if (text !== "") writeErr(text);
 }
 
 /**

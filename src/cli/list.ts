@@ -9,7 +9,7 @@ import { truncate } from "../parse/frontmatter.ts";
 import type { Discovery } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { field, formatDiagnostic, writeErr, writeOut, writeRaw } from "./io.ts";
+import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
   discoverOptionsFrom,
   jsonOption,
@@ -18,7 +18,7 @@ import {
   shownDiagnostics,
 } from "./root_options.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
-import { renderTable, terminalWidth } from "./table.ts";
+import { outputWidth, renderTable } from "./table.ts";
 
 /** The `list` command. */
 export const listCommand: Command = {
@@ -48,7 +48,7 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
       discoverOptionsFrom(values, positionals),
     );
     const shown = shownDiagnostics(found.diagnostics, values);
-    for (const d of shown) writeErr(`${formatDiagnostic(d)}\n`);
+    writeDiagnostics(shown, { verbose: values.verbose === true });
     if (values.json === true) {
       writeDiscoveryJson(found, overridesFrom(values));
       return EXIT.ok;
@@ -57,13 +57,18 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
       if (values.quiet !== true) writeErr("No skills found\n");
       return EXIT.ok;
     }
-    const rows = found.skills.map((s) => [
-      field(s.name),
-      field(s.scope ?? ""),
-      field(truncate(s.description.replace(/\s+/g, " "), 60)),
-      field(s.path ?? s.source.key),
-    ]);
-    const width = Deno.stdout.isTerminal() ? terminalWidth() : undefined;
+    // Fitted to the terminal (or COLUMNS); with no width known (a pipe),
+    // descriptions are cut at 60 characters for stable output.
+    const width = outputWidth();
+    const rows = found.skills.map((s) => {
+      const description = s.description.replace(/\s+/g, " ");
+      return [
+        field(s.name),
+        field(s.scope ?? ""),
+        field(width === undefined ? truncate(description, 60) : description),
+        field(s.path ?? s.source.key),
+      ];
+    });
     writeOut(
       renderTable(["NAME", "SCOPE", "DESCRIPTION", "PATH"], rows, {
         ...(width === undefined ? {} : { width }),

@@ -4,17 +4,17 @@
  *
  * @module
  */
-import {
-  InvalidSourceError,
-  PermissionDeniedError,
-  SkillAccessError,
-} from "../shared/errors.ts";
-import { InstallError } from "../install/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { type Command, commandHelp, parseCommandArgs } from "./command.ts";
-import { CliError, EXIT, OutputClosed, UsageError } from "./errors.ts";
+import {
+  EXIT,
+  type Failure,
+  failureOf,
+  OutputClosed,
+  UsageError,
+} from "./errors.ts";
 import { closest } from "./parse_args.ts";
-import { disableColor, writeErr, writeOut } from "./io.ts";
+import { disableColor, writeErr, writeJson, writeOut } from "./io.ts";
 
 /** A command in the list: its name, one line, and how to load it. */
 export interface CommandEntry {
@@ -204,6 +204,15 @@ export async function runCli(args: readonly string[]): Promise<number> {
   }
   try {
     const entry = COMMANDS.find((c) => c.name === first);
+    if (!entry && first.startsWith("-")) {
+      throw new UsageError(
+        `Unknown option "${first}"${
+          /^-+v(?:ersion)?$/i.test(first)
+            ? ' (did you mean "-V" or "--version"?)'
+            : ""
+        }\nRun "skillscope --help" for usage`,
+      );
+    }
     if (!entry) {
       const guess = closest(first, COMMANDS.map((c) => c.name));
       throw new UsageError(
@@ -220,23 +229,29 @@ export async function runCli(args: readonly string[]): Promise<number> {
     }
     return await command.run(values, positionals);
   } catch (error) {
-    if (error instanceof PermissionDeniedError) {
-      writeErr(`skillscope: ${error.message}\n`);
-      return EXIT.permission;
-    }
-    if (
-      error instanceof InvalidSourceError ||
-      error instanceof SkillAccessError ||
-      error instanceof InstallError
-    ) {
-      writeErr(`skillscope: ${error.message}\n`);
-      return EXIT.failure;
-    }
     if (error instanceof OutputClosed) return EXIT.ok; // `| head`: quietly
-    if (error instanceof CliError) {
-      writeErr(`skillscope: ${error.message}\n`);
-      return error.exitCode;
+    const failure = failureOf(error);
+    if (failure === undefined) throw error;
+    if (rest.includes("--json")) {
+      // A program reading JSON gets the error as JSON, with the same exit code.
+      writeJson({ error: { code: failure.code, message: failure.message } });
+    } else {
+      writeErr(`skillscope: ${usageForm(failure, first)}\n`);
     }
-    throw error;
+    return failure.exitCode;
   }
+}
+
+/**
+ * Every usage error in one form: what is wrong, then how to see the usage
+ * (added when the message does not already show it).
+ */
+function usageForm(failure: Failure, command: string): string {
+  if (failure.code !== "usage" || /\n(?:Usage: |Run ")/.test(failure.message)) {
+    return failure.message;
+  }
+  const known = COMMANDS.some((c) => c.name === command);
+  return `${failure.message}\nRun "skillscope ${
+    known ? `${command} ` : ""
+  }--help" for usage`;
 }

@@ -9,7 +9,7 @@
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import type { OptionDefs, OptionValues } from "./command.ts";
-import { formatDiagnostic, writeErr } from "./io.ts";
+import { writeDiagnostics } from "./io.ts";
 import {
   discoverOptionsFrom,
   overridesFrom,
@@ -57,9 +57,9 @@ export async function openSkillSet(
       await discoverUninterrupted(discoverOptions),
     );
   if (options.report) {
-    for (const d of shownDiagnostics(set.diagnostics, values)) {
-      writeErr(`${formatDiagnostic(d)}\n`);
-    }
+    writeDiagnostics(shownDiagnostics(set.diagnostics, values), {
+      verbose: values.verbose === true,
+    });
   }
   return set;
 }

@@ -159,3 +159,28 @@ export function terminalWidth(): number {
     return 80;
   }
 }
+
+/**
+ * The width tables are laid out to: the terminal's, or `COLUMNS` when the
+ * output is piped (and the variable may be read), else none (tables are
+ * not cut).
+ *
+ * @example Usage
+ * ```ts
+ * import { outputWidth } from "./table.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const width = outputWidth();
+ * assert.ok(width === undefined || width >= 20);
+ * ```
+ *
+ * @returns The width in columns, or `undefined` for no limit.
+ */
+export function outputWidth(): number | undefined {
+  if (Deno.stdout.isTerminal()) return terminalWidth();
+  const state = Deno.permissions.querySync({ name: "env", variable: "COLUMNS" })
+    .state;
+  if (state !== "granted") return undefined;
+  const columns = Number(Deno.env.get("COLUMNS"));
+  return Number.isInteger(columns) && columns >= 20 ? columns : undefined;
+}
