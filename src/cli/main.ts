@@ -47,44 +47,44 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "read",
     summary:
       "Print a skill's instructions (SKILL.md body, frontmatter stripped)",
-    load: async () => (await import("./read_commands.ts")).readCommand,
+    load: async () => (await import("./read.ts")).readCommand,
   },
   {
     name: "asset",
     summary:
       "Print a file bundled with a skill (refuses paths outside the skill)",
-    load: async () => (await import("./read_commands.ts")).assetCommand,
+    load: async () => (await import("./asset.ts")).assetCommand,
   },
   {
     name: "resources",
     summary: "List the files bundled with a skill",
-    load: async () => (await import("./read_commands.ts")).resourcesCommand,
+    load: async () => (await import("./resources.ts")).resourcesCommand,
   },
   {
     name: "match",
     summary:
       "Show the skills whose globs match the given paths (plus always-on ones)",
-    load: async () => (await import("./find_commands.ts")).matchCommand,
+    load: async () => (await import("./match.ts")).matchCommand,
   },
   {
     name: "search",
     summary: "Rank the skills by relevance to a query",
-    load: async () => (await import("./find_commands.ts")).searchCommand,
+    load: async () => (await import("./search.ts")).searchCommand,
   },
   {
     name: "catalog",
     summary: "Print the skill catalog for a system prompt",
-    load: async () => (await import("./find_commands.ts")).catalogCommand,
+    load: async () => (await import("./catalog.ts")).catalogCommand,
   },
   {
     name: "activate",
     summary: "Print the activation payload of a skill (<skill_content>)",
-    load: async () => (await import("./read_commands.ts")).activateCommand,
+    load: async () => (await import("./activate.ts")).activateCommand,
   },
   {
     name: "mcp",
     summary: "Serve the skills over MCP (stdio or Streamable HTTP)",
-    load: async () => (await import("./mcp_command.ts")).mcpCommand,
+    load: async () => (await import("./mcp.ts")).mcpCommand,
   },
   {
     name: "embed",
@@ -133,13 +133,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "audit",
     summary:
       "Audit skills for hidden text, remote code execution, secrets and risky files",
-    load: async () => (await import("./audit_commands.ts")).auditCommand,
+    load: async () => (await import("./audit.ts")).auditCommand,
   },
   {
     name: "approve",
     summary:
       "Record a skill's content hash as approved (for --require-approval)",
-    load: async () => (await import("./audit_commands.ts")).approveCommand,
+    load: async () => (await import("./approve.ts")).approveCommand,
   },
   {
     name: "doctor",

@@ -1,6 +1,6 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The commands that find skills for a task or a prompt: `match`, `search`, `catalog`.
+ * `catalog`: the skill catalog for a system prompt, within a budget.
  *
  * @module
  */
@@ -10,95 +10,9 @@ import {
 } from "../serve/catalog.ts";
 import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
-import { field, writeErr, writeJson, writeOut } from "./io.ts";
-import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { writeErr, writeOut } from "./io.ts";
+import { ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
-import { outputWidth, renderTable } from "./table.ts";
-
-/** `match PATH...`. */
-export const matchCommand: Command = {
-  name: "match",
-  usage: "match PATH... [--json]",
-  description:
-    'Prints the names of the matching skills.\n--json: { "matched": [{ name, path, globs, alwaysApply }] }.',
-  examples: [
-    "skillscope match db/001_init.sql",
-    "skillscope match src/app.ts --json",
-  ],
-  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
-  async run(values, positionals): Promise<number> {
-    if (positionals.length === 0) {
-      throw new UsageError('"match" needs at least one PATH');
-    }
-    const set = await openSkillSet(values);
-    const matched = set.match(positionals);
-    if (values.json === true) {
-      writeJson({
-        matched: matched.map((s) => ({
-          name: s.name,
-          path: s.path ?? s.source.key,
-          globs: s.globs ?? [],
-          alwaysApply: s.alwaysApply ?? false,
-        })),
-      });
-    } else if (matched.length > 0) {
-      writeOut(`${matched.map((s) => field(s.name)).join("\n")}\n`);
-    }
-    return EXIT.ok;
-  },
-};
-
-/** `search QUERY`. */
-export const searchCommand: Command = {
-  name: "search",
-  usage: "search QUERY [--limit N] [--json]",
-  description: "Ranks skills by BM25 over their names and descriptions.",
-  examples: [
-    'skillscope search "fill pdf form"',
-    "skillscope search sql --limit 3 --json",
-  ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      limit: { type: "string", arg: "N", help: "Most results (default 10)" },
-      ...jsonOption(),
-    },
-  }],
-  async run(values, positionals): Promise<number> {
-    if (positionals.length === 0) {
-      throw new UsageError('"search" needs a QUERY');
-    }
-    const limit = values.limit === undefined ? 10 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1) {
-      throw new UsageError(
-        `--limit must be a positive integer, got "${values.limit}"`,
-      );
-    }
-    const set = await openSkillSet(values);
-    const hits = set.search(positionals.join(" "), { limit });
-    if (values.json === true) {
-      writeJson(
-        hits.map((h) => ({
-          name: h.skill.name,
-          score: h.score,
-          description: h.skill.description,
-        })),
-      );
-    } else if (hits.length > 0) {
-      const width = outputWidth();
-      writeOut(renderTable(
-        ["NAME", "SCORE", "DESCRIPTION"],
-        hits.map((h) => [
-          field(h.skill.name),
-          h.score.toFixed(3),
-          field(h.skill.description.replace(/\s+/g, " ")),
-        ]),
-        { ...(width === undefined ? {} : { width }), shrink: 2 },
-      ));
-    }
-    return EXIT.ok;
-  },
-};
 
 const FORMATS: readonly CatalogFormat[] = [
   "xml",

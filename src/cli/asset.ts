@@ -1,0 +1,40 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `asset NAME RELPATH`: a file bundled with a skill, checked to stay inside it.
+ *
+ * @module
+ */
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { writeBytes, writeOut } from "./io.ts";
+import { expectArgs, ROOTS_GROUP } from "./root_options.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+
+/** `asset NAME RELPATH`. */
+export const assetCommand: Command = {
+  name: "asset",
+  usage: "asset NAME RELPATH",
+  description:
+    'Writes the file\'s bytes to stdout. RELPATH is relative to the skill\ndirectory; absolute paths, ".." and symlinks leading outside the skill are\nrefused (exit 1).',
+  examples: [
+    "skillscope asset pdf-tools references/forms.md",
+    "skillscope asset pdf-tools assets/logo.png > logo.png",
+  ],
+  groups: [ROOTS_GROUP, { title: "Options", options: approvalOption("Read") }],
+  async run(values, positionals): Promise<number> {
+    const [name, path] = expectArgs(
+      positionals,
+      2,
+      "skillscope asset NAME RELPATH",
+    );
+    const set = await openSkillSet(values);
+    const bytes = await set.readAsset(name!, path!);
+    if (Deno.stdout.isTerminal()) {
+      // On a terminal the bytes are shown, escaped; piped, they are exact.
+      writeOut(new TextDecoder().decode(bytes));
+      return EXIT.ok;
+    }
+    writeBytes(Deno.stdout, bytes);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,103 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `audit [PATH|NAME...]`: what a skill's files hold, before an agent sees them.
+ *
+ * @module
+ */
+import {
+  audit,
+  type AuditFinding,
+  type AuditReport,
+  hasFindingAtLeast,
+  SEVERITIES,
+  type Severity,
+} from "../audit/mod.ts";
+import type { Command } from "./command.ts";
+import { EXIT, UsageError } from "./errors.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
+import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { skillsNamed } from "./skills_named.ts";
+
+/**
+ * One finding as a line: `path:line:col: severity code: message`.
+ *
+ * @param f The finding.
+ * @returns The line, ending in a newline.
+ */
+export function formatFinding(f: AuditFinding): string {
+  const where = `${field(f.path)}${
+    f.line === undefined ? "" : `:${f.line}:${f.column ?? 1}`
+  }`;
+  return `${where}: ${f.severity} ${f.code}: ${field(f.message)}${
+    f.snippet === undefined ? "" : `\n    ${f.snippet}`
+  }\n`;
+}
+
+function severityOption(value: unknown): Severity {
+  const text = typeof value === "string" ? value : "high";
+  if (!(SEVERITIES as readonly string[]).includes(text)) {
+    throw new UsageError(
+      `--fail-on takes ${SEVERITIES.join(", ")}, not "${text}"`,
+    );
+  }
+  return text as Severity;
+}
+
+/** `audit [PATH|NAME...]`. */
+export const auditCommand: Command = {
+  name: "audit",
+  usage: "audit [PATH|NAME...] [--fail-on SEVERITY] [--json]",
+  description:
+    `Audits skills before an agent sees them: invisible Unicode, hidden
+comments and text, pipe-to-shell and other remote code execution, credential
+paths and literal secrets, broad allowed-tools, bundled executables and
+archives, !command lines, links leaving the skill. Each finding has a code,
+a severity (critical, high, medium, low), file:line:col and an escaped
+snippet. PATH is a skill directory or a folder of skills; NAME a skill in the
+roots; none = every skill in the roots. Exit 1 when a finding reaches
+--fail-on (default high).`,
+  examples: [
+    "skillscope audit",
+    "skillscope audit ./my-skill --fail-on critical",
+    "skillscope audit --root ~/.claude/skills --json",
+  ],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: {
+      "fail-on": {
+        type: "string",
+        arg: "SEVERITY",
+        help:
+          "Exit 1 from this severity up: critical, high (default), medium, low",
+      },
+      ...jsonOption(
+        "Print one report per skill: name, dir, files, findings, worst",
+      ),
+    },
+  }],
+  async run(values, positionals): Promise<number> {
+    const failOn = severityOption(values["fail-on"]);
+    const skills = await skillsNamed(values, positionals);
+    const reports: AuditReport[] = [];
+    for (const dir of skills) reports.push(await audit(dir));
+    if (values.json === true) writeJson(reports);
+    else {
+      writeOut(reports.flatMap((r) => r.findings.map(formatFinding)).join(""));
+    }
+    const counts = SEVERITIES.map((s) =>
+      `${
+        reports.reduce((n, r) =>
+          n + r.findings.filter((f) => f.severity === s).length, 0)
+      } ${s}`
+    );
+    const files = reports.reduce((n, r) => n + r.files, 0);
+    writeErr(
+      `Audited ${reports.length} skill${
+        reports.length === 1 ? "" : "s"
+      } (${files} file${files === 1 ? "" : "s"}): ${counts.join(", ")}\n`,
+    );
+    return reports.some((r) => hasFindingAtLeast(r, failOn))
+      ? EXIT.failure
+      : EXIT.ok;
+  },
+};

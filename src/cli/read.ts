@@ -1,0 +1,45 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `read NAME`: the body of a skill's SKILL.md.
+ *
+ * @module
+ */
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { writeJson, writeOut } from "./io.ts";
+import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+
+/** `read NAME`. */
+export const readCommand: Command = {
+  name: "read",
+  usage: "read NAME [--json]",
+  description:
+    'Prints the body of SKILL.md. --json adds "name", "dir" and "resources".',
+  examples: [
+    "skillscope read pdf-tools",
+    "skillscope read pdf-tools --json",
+  ],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: { ...jsonOption(), ...approvalOption("Read") },
+  }],
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope read NAME");
+    const set = await openSkillSet(values);
+    const body = await set.read(name!);
+    if (values.json === true) {
+      const skill = set.require(name!);
+      const resources = await set.resources(name!);
+      writeJson({
+        name: skill.name,
+        body,
+        dir: skill.dir ?? null,
+        resources: resources.files,
+      });
+    } else {
+      writeOut(body);
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,41 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `resources NAME`: the files a skill bundles.
+ *
+ * @module
+ */
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeJson, writeOut } from "./io.ts";
+import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+
+/** `resources NAME`. */
+export const resourcesCommand: Command = {
+  name: "resources",
+  usage: "resources NAME [--json]",
+  description:
+    'Lists the skill\'s files (relative paths; hidden ones skipped).\n--json: { "files", "truncated" }.',
+  examples: [
+    "skillscope resources pdf-tools",
+    "skillscope resources pdf-tools --json",
+  ],
+  groups: [ROOTS_GROUP, {
+    title: "Options",
+    options: { ...jsonOption(), ...approvalOption("List") },
+  }],
+  async run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
+    const set = await openSkillSet(values);
+    const resources = await set.resources(name!);
+    if (values.json === true) writeJson(resources);
+    else if (resources.files.length > 0) {
+      writeOut(
+        `${resources.files.map(field).join("\n")}\n${
+          resources.truncated ? "(more files not listed)\n" : ""
+        }`,
+      );
+    }
+    return EXIT.ok;
+  },
+};
