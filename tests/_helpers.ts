@@ -96,6 +96,8 @@ export async function runCli(
     stdin?: string;
     /** Kills the run when it aborts (a bound for runs that must not hang). */
     signal?: AbortSignal;
+    /** Runs this module instead of `cli.ts` (a test's own script). */
+    script?: string;
   } = {},
 ): Promise<CliRun> {
   const command = new Deno.Command(Deno.execPath(), {
@@ -105,7 +107,7 @@ export async function runCli(
       "--no-prompt",
       `--config=${CONFIG}`,
       ...(options.permissions ?? ["--allow-read"]),
-      CLI,
+      options.script ?? CLI,
       ...args,
     ],
     ...(options.cwd ? { cwd: options.cwd } : {}),

@@ -3,7 +3,9 @@
  * Codex's per-skill `agents/openai.yaml`: a display name, a short
  * description, and `policy.allow_implicit_invocation` (false: the model may
  * not pick the skill by itself). Read only when the file is there: one
- * `lstat` per skill otherwise; bounded; never through a symlink.
+ * `lstat` per skill otherwise; bounded; never through a symlink, and only
+ * when its real path lies inside the skill's real directory (an `agents`
+ * directory that is a symlink leading out is refused, like bundled files).
  *
  * @module
  */
@@ -11,6 +13,8 @@ import { join } from "../shared/path.ts";
 import { parseSimpleYaml } from "../parse/yaml_fast.ts";
 import { parseYaml } from "../parse/yaml.ts";
 import { SkillParseError } from "../shared/errors.ts";
+import { readInsideSync } from "../shared/checked_read.ts";
+import { ContainmentError } from "../shared/containment.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
 /** What a skill's `agents/openai.yaml` says. */
@@ -24,9 +28,10 @@ export interface CodexMetadata {
 }
 
 const MAX_BYTES = 64 * 1024;
+const decoder = new TextDecoder();
 
 /**
- * Reads `dir/agents/openai.yaml` when it is a regular file.
+ * Reads `dir/agents/openai.yaml` when it is a regular file inside the skill.
  *
  * @param dir The skill directory.
  * @param diagnostics Receives a warning when the file cannot be used.
@@ -60,8 +65,18 @@ export function readCodexMetadata(
   if (info.size > MAX_BYTES) return warn(`it is over ${MAX_BYTES} bytes`);
   let text: string;
   try {
-    text = Deno.readTextFileSync(path);
+    text = decoder.decode(
+      readInsideSync(Deno.realPathSync(dir), path, {
+        maxBytes: MAX_BYTES,
+        tooLarge: () => new RangeError(`it is over ${MAX_BYTES} bytes`),
+      }),
+    );
   } catch (error) {
+    if (error instanceof ContainmentError) {
+      return warn(
+        `it resolves to "${error.resolved}", outside the skill directory "${error.root}"`,
+      );
+    }
     return warn(error instanceof Error ? error.message : String(error));
   }
   let value = parseSimpleYaml(text) as unknown;

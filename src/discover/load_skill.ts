@@ -11,6 +11,7 @@ import {
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
 import { isSymlinkSync } from "../shared/fs_checks.ts";
+import { NotRegularFileError } from "../shared/open_file.ts";
 import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
 import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
@@ -266,10 +267,24 @@ function readIfRegular(
   }
   if (!info.isFile) return notRegularFile(file, info);
   try {
-    // Parse failures come back as values: no throw on the hot path.
-    const head = readFrontmatterOrError(file, info.size);
+    // Parse failures come back as values: no throw on the hot path. The open
+    // never blocks (a FIFO swapped in after the stat is closed unread); with
+    // symlinks off, the opened file must be the one lstat saw, not a link's target.
+    const head = readFrontmatterOrError(
+      file,
+      context.source.followSymlinks ? {} : { expect: info, noFollow: true },
+    );
     return { file, dir, rel, dirName, head };
   } catch (error) {
+    if (error instanceof NotRegularFileError) {
+      return {
+        level: "error",
+        code: "skill-md-not-file",
+        message:
+          `${error.message}: it was replaced after its check, and nothing was read`,
+        path: file,
+      };
+    }
     return {
       level: "error",
       code: "read-failed",

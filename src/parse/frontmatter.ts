@@ -6,6 +6,11 @@
  * @module
  */
 import { SkillParseError } from "../shared/errors.ts";
+import {
+  type OpenRegularFileOptions,
+  openRegularFileSync,
+  type RegularFile,
+} from "../shared/open_file.ts";
 
 /** Bytes read first from a `SKILL.md`. */
 export const HEAD_BYTES = 8 * 1024;
@@ -131,19 +136,23 @@ const LF = 0x0a;
  * Reads only the head of a `SKILL.md` — 8 KiB, extended to at most 64 KiB
  * when the frontmatter is not closed within it — and locates the frontmatter
  * in the bytes, decoding only the YAML between the delimiters. The caller
- * must have checked that `path` is a regular file.
+ * should have checked that `path` is a regular file (a FIFO or device is
+ * never opened then); the open never blocks, and a descriptor that is not a
+ * regular file is closed unread.
  *
  * @param path Path of the file.
- * @param size The file's size, when the caller knows it (saves a read call).
+ * @param options What the opened file must be (`expect`: the caller's stat).
  * @returns The frontmatter and the number of bytes read.
  * @throws {SkillParseError} `frontmatter-missing`, `frontmatter-unclosed` or `frontmatter-too-large`.
+ * @throws {NotRegularFileError} when the opened file is not a regular file.
+ * @throws {ChangedError} when it is not the file `options.expect` describes.
  * @throws {Deno.errors.NotFound} and other fs errors from opening the file.
  */
 export function readFrontmatterSync(
   path: string,
-  size?: number,
+  options: OpenRegularFileOptions = {},
 ): FrontmatterHead {
-  const head = readFrontmatterOrError(path, size);
+  const head = readFrontmatterOrError(path, options);
   if (head instanceof SkillParseError) throw head;
   return head;
 }
@@ -153,20 +162,20 @@ export function readFrontmatterSync(
  * scan's hot path); file system errors still throw.
  *
  * @param path Path of the file (a regular file).
- * @param size The file's size, when the caller knows it.
+ * @param options What the opened file must be (`expect`: the caller's stat).
  * @returns The frontmatter, or `frontmatter-missing`, `frontmatter-unclosed`
  *   or `frontmatter-too-large`.
  */
 export function readFrontmatterOrError(
   path: string,
-  size?: number,
+  options: OpenRegularFileOptions = {},
 ): FrontmatterHead | SkillParseError {
-  const file = Deno.openSync(path, { read: true });
+  const file = openRegularFileSync(path, options);
   try {
-    // With the size known (from the caller's stat), one read call suffices.
-    const first = size === undefined ? HEAD_BYTES : Math.min(HEAD_BYTES, size);
-    let total = fill(file, 0, first);
-    let complete = total < HEAD_BYTES || (size !== undefined && size <= total);
+    // With the size known (from the descriptor's stat), one read call suffices.
+    const size = file.size;
+    let total = fill(file, 0, Math.min(HEAD_BYTES, size));
+    let complete = total < HEAD_BYTES || size <= total;
     let found = locateBytes(total, complete, path, 0);
     if (found === undefined && !complete) {
       total += fill(file, total, MAX_FRONTMATTER_BYTES);
@@ -263,21 +272,12 @@ function onlySpace(from: number, to: number): boolean {
   return true;
 }
 
-/** The first {@linkcode HEAD_BYTES} of the buffer, one view for every first read. */
-const head = buffer.subarray(0, HEAD_BYTES);
-
-/**
- * Reads into `buffer[from, to)` until it is full or the file ends. A first
- * read reads into the shared head view (up to 8 KiB: `read` returns what the
- * file holds) instead of a new view per file.
- */
-function fill(file: Deno.FsFile, from: number, to: number): number {
+/** Reads into `buffer[from, to)` until it is full or the file ends. */
+function fill(file: RegularFile, from: number, to: number): number {
   let offset = from;
   while (offset < to) {
-    const n = file.readSync(
-      offset === 0 && to <= HEAD_BYTES ? head : buffer.subarray(offset, to),
-    );
-    if (n === null || n === 0) break;
+    const n = file.readSync(buffer, offset, to - offset);
+    if (n === 0) break;
     offset += n;
   }
   return offset - from;

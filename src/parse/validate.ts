@@ -178,7 +178,6 @@ export function validateSkillDirSync(
   }
   let dir = target;
   let file = join(target, "SKILL.md");
-  let size = info.size;
   if (info.isFile) {
     const name = basename(target);
     if (name !== "SKILL.md" && name !== "skill.md") {
@@ -226,10 +225,9 @@ export function validateSkillDirSync(
     if (!fileInfo.isFile) {
       return [notRegularFile(file, fileInfo)];
     }
-    size = fileInfo.size;
   }
   try {
-    const head = readFrontmatterSync(file, size);
+    const head = readFrontmatterSync(file);
     return analyzeFrontmatter(head.yaml, {
       path: file,
       dirName: basename(dir),
