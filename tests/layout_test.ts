@@ -38,8 +38,13 @@ async function modules(): Promise<Map<string, string[]>> {
       const text = await Deno.readTextFile(file);
       // Static and dynamic imports of our own modules (examples in doc
       // comments import the package by name and are not matched).
+      // An entry point's `export type *` of the main entry (the types its
+      // signatures share) is public surface, not an import of logic.
+      const code = entry.name === "mod.ts"
+        ? text.replace(/^export type \* from "\.\.\/\.\.\/mod\.ts";$/gm, "")
+        : text;
       const specifiers = [
-        ...text.matchAll(/^(?:import|export)[^;]*? from "(\.[^"]+)";/gms),
+        ...code.matchAll(/^(?:import|export)[^;]*? from "(\.[^"]+)";/gms),
         ...text.matchAll(/import\("(\.[^"]+)"\)/g),
       ].map((m) => join(dirname(file), m[1]!));
       graph.set(file, specifiers);

@@ -24,7 +24,7 @@ import { isDirectorySkill } from "../discover/build_skill.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
 import { bindApproval } from "./approved_content.ts";
-import { readSkillFileSync } from "../serve/read_skill.ts";
+import { readCheckedSync, retryReplaced } from "../shared/checked_read.ts";
 import type {
   Diagnostic,
   DirectorySkill,
@@ -252,7 +252,19 @@ async function checkSkill(
   skill: DirectorySkill,
   byRoot: Map<string, Awaited<ReturnType<typeof readApprovals>>>,
 ): Promise<{ state: ApprovalState; files?: Readonly<Record<string, string>> }> {
-  const bytes = readSkillFileSync(skill, MAX_APPROVED_SKILL_MD_BYTES);
+  // One checked read of SKILL.md (regular file, capped, never blocking):
+  // these bytes are hashed and parsed.
+  const bytes = retryReplaced(() =>
+    readCheckedSync(
+      skill.path,
+      Deno.statSync(skill.path),
+      MAX_APPROVED_SKILL_MD_BYTES,
+      (size) =>
+        new RangeError(
+          `${skill.path} is ${size} bytes; an approval reads at most ${MAX_APPROVED_SKILL_MD_BYTES}`,
+        ),
+    )
+  );
   const root = dirname(skill.dir);
   let approvals = byRoot.get(root);
   if (approvals === undefined) {
