@@ -148,6 +148,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./doctor.ts")).doctorCommand,
   },
   {
+    name: "sync",
+    summary:
+      "Write the catalog into AGENTS.md (or FILE) for agents without native skills",
+    load: async () => (await import("./sync.ts")).syncCommand,
+  },
+  {
     name: "roots",
     summary:
       "Show the default skill roots, whether each exists and may be read",

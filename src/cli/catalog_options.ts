@@ -1,0 +1,150 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The catalog options `catalog` and `sync` share: the format, the budget,
+ * and the line that says what a budget cut.
+ *
+ * @module
+ */
+import {
+  type CatalogFormat,
+  type CatalogOptions,
+  renderCatalogWithReport,
+} from "../serve/catalog.ts";
+import type { Skill } from "../shared/types.ts";
+import type { OptionDefs, OptionValues } from "./command.ts";
+import { CliError, UsageError } from "./errors.ts";
+import { writeErr } from "./io.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
+
+const FORMATS: readonly CatalogFormat[] = [
+  "xml",
+  "json",
+  "markdown",
+  "skills-ref",
+];
+
+/**
+ * The options of the catalog's format and budget.
+ *
+ * @param defaultFormat The format without `--format`.
+ * @returns The option declarations.
+ */
+export function catalogOptions(defaultFormat: CatalogFormat): OptionDefs {
+  return {
+    format: {
+      type: "string",
+      arg: "F",
+      help:
+        `xml, json, markdown or skills-ref (the reference tool's to-prompt output); default ${defaultFormat}`,
+    },
+    "max-chars": {
+      type: "string",
+      arg: "N",
+      help: "Budget: shorten, then drop descriptions, then omit skills",
+    },
+    "max-tokens": {
+      type: "string",
+      arg: "N",
+      help:
+        "Budget in tokens (estimated), with tiers: always-apply skills kept longest",
+    },
+    "context-window": {
+      type: "string",
+      arg: "N",
+      help: "Budget: 2% of a context window of N tokens",
+    },
+  };
+}
+
+/**
+ * Renders the catalog of a skill set as the options ask, and says on stderr
+ * what a budget cut (unless `--quiet`).
+ *
+ * @param set The skill set.
+ * @param values Parsed option values.
+ * @param options `defaultFormat`; `skills` to render instead of the set's
+ *   (the same skills with other paths, say).
+ * @returns The catalog text (empty for no skills, except in `skills-ref`).
+ * @throws {UsageError} for a bad format or budget.
+ * @throws {CliError} when the budget is too small for one name.
+ */
+export function renderCatalogFor(
+  set: SkillSet,
+  values: OptionValues,
+  options: { defaultFormat: CatalogFormat; skills?: readonly Skill[] },
+): string {
+  const format = (values.format ?? options.defaultFormat) as CatalogFormat;
+  if (!FORMATS.includes(format)) {
+    throw new UsageError(
+      `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
+    );
+  }
+  const raw = values["max-chars"];
+  const maxChars = raw === undefined ? undefined : Number(raw);
+  if (
+    maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 0)
+  ) {
+    throw new UsageError(
+      `--max-chars must be a non-negative integer, got "${raw}"`,
+    );
+  }
+  const count = (key: string): number | undefined => {
+    const raw = values[key];
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) {
+      throw new UsageError(`--${key} must be a positive integer, got "${raw}"`);
+    }
+    return n;
+  };
+  const maxTokens = count("max-tokens");
+  const contextWindow = count("context-window");
+  const budget = maxTokens !== undefined
+    ? { tokens: maxTokens }
+    : contextWindow !== undefined
+    ? { contextWindow }
+    : undefined;
+  const render: CatalogOptions = {
+    format,
+    ...(budget === undefined ? {} : { budget }),
+    ...(maxChars === undefined ? {} : { maxChars }),
+    ...(set.options.overrides === undefined
+      ? {}
+      : { overrides: set.options.overrides }),
+  };
+  const { text, cuts } = renderCatalogWithReport(
+    options.skills ?? set.list(),
+    render,
+  );
+  const limitText = budget === undefined
+    ? `--max-chars ${maxChars}`
+    : `the budget of ${cuts.limit?.max} ${cuts.limit?.unit}`;
+  if (cuts.nothingFits) {
+    throw new CliError(
+      `${limitText} is too small for even one skill's name; nothing was printed`,
+    );
+  }
+  // What the budget cut, for the person who set it.
+  const cut: string[] = [];
+  if (cuts.locationsDropped) cut.push("locations left out");
+  if (cuts.descriptionsShortenedTo !== undefined) {
+    cut.push(
+      `descriptions shortened to ${cuts.descriptionsShortenedTo} characters`,
+    );
+  }
+  if (cuts.nameOnly !== undefined && cuts.nameOnly.length > 0) {
+    cut.push(`listed by name only: ${cuts.nameOnly.join(", ")}`);
+  } else if (cuts.descriptionsDropped) cut.push("descriptions left out");
+  if (cuts.omittedNames !== undefined && cuts.omittedNames.length > 0) {
+    cut.push(`left out: ${cuts.omittedNames.join(", ")}`);
+  } else if (cuts.omitted > 0) {
+    cut.push(`${cuts.omitted} skill${cuts.omitted === 1 ? "" : "s"} omitted`);
+  }
+  if (cuts.capped !== undefined && cuts.capped.length > 0) {
+    cut.push(`descriptions capped: ${cuts.capped.join(", ")}`);
+  }
+  if (cut.length > 0 && values.quiet !== true) {
+    writeErr(`catalog: over ${limitText}: ${cut.join("; ")}\n`);
+  }
+  return text;
+}
