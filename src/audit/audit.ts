@@ -5,7 +5,9 @@
  *
  * @module
  */
-import { basename, join, relative, resolve, sep } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
+import { walkSkillTree } from "../shared/skill_tree.ts";
+import { openRegularFileSync } from "../shared/open_file.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
@@ -141,62 +143,49 @@ export async function audit(
     }
   };
 
-  const walk = (abs: string, rel: string, depth: number): void => {
-    const entries = [...Deno.readDirSync(abs)].sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-    );
-    for (const entry of entries) {
-      if (entry.name === ".git") continue;
-      const path = join(abs, entry.name);
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      const info = Deno.lstatSync(path);
-      if (info.isSymlink) {
-        let real: string | undefined;
-        try {
-          real = Deno.realPathSync(path);
-        } catch {
-          real = undefined;
-        }
-        const inside = real !== undefined &&
-          real.startsWith(Deno.realPathSync(dir) + sep);
+  try {
+    for (
+      const entry of walkSkillTree(dir, {
+        // Nested more than 16 directories deep: reported, not entered.
+        enter: (e) => e.depth <= 16,
+      })
+    ) {
+      const path = entry.path;
+      if (entry.kind === "symlink") {
+        const to = entry.resolved;
         push({
-          code: inside ? "unreadable-file" : "link-outside-skill",
+          code: to?.inside ? "unreadable-file" : "link-outside-skill",
           severity: "medium",
-          message: inside
+          message: to?.inside
             ? `A symlink to ${
-              relative(dir, real!)
+              relative(dir, to.real)
             }; what it leads to is audited through it`
             : `A symlink leading outside the skill${
-              real === undefined ? " (dangling)" : ` (${relative(dir, real)})`
+              to === undefined ? " (dangling)" : ` (${relative(dir, to.real)})`
             }`,
           path,
         });
         // What a symlink inside the skill serves is audited as well, even
         // when it sits where the walk does not go (".git"): an approval
         // covers exactly these bytes.
-        if (inside) {
-          const target = Deno.statSync(real!);
-          if (target.isFile) {
-            if (++files > maxFiles) throw STOP;
-            visit(real!, childRel, target);
-          }
+        if (to?.inside && to.info.isFile) {
+          if (++files > maxFiles) throw STOP;
+          visit(to.real, entry.rel, to.info);
         }
         continue;
       }
-      if (info.isDirectory) {
-        if (depth >= 16) {
+      if (entry.kind === "directory") {
+        if (entry.depth > 16) {
           push({
             code: "unreadable-file",
             severity: "medium",
             message: "Nested more than 16 directories deep: not audited",
             path,
           });
-          continue;
         }
-        walk(path, childRel, depth + 1);
         continue;
       }
-      if (!info.isFile) {
+      if (entry.kind === "special") {
         push({
           code: "unreadable-file",
           severity: "medium",
@@ -215,11 +204,8 @@ export async function audit(
         });
         throw STOP;
       }
-      visit(path, childRel, info);
+      visit(path, entry.rel, Deno.lstatSync(path));
     }
-  };
-  try {
-    walk(dir, "", 0);
   } catch (error) {
     if (error !== STOP) throw error;
   }
@@ -242,21 +228,20 @@ function byWorst(a: AuditFinding, b: AuditFinding): number {
     (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }
 
-/** Reads at most `max` bytes of a regular file. */
+/**
+ * Reads at most `max` bytes of a regular file, from a descriptor that never
+ * blocks (a FIFO swapped in after the walk is refused, not waited on).
+ */
 function readHead(path: string, max: number): Uint8Array {
-  const file = Deno.openSync(path, { read: true });
-  try {
-    const buffer = new Uint8Array(Math.min(max, file.statSync().size));
-    let offset = 0;
-    while (offset < buffer.length) {
-      const n = file.readSync(buffer.subarray(offset));
-      if (n === null || n === 0) break;
-      offset += n;
-    }
-    return buffer.subarray(0, offset);
-  } finally {
-    file.close();
+  using file = openRegularFileSync(path);
+  const buffer = new Uint8Array(Math.min(max, file.size));
+  let offset = 0;
+  while (offset < buffer.length) {
+    const n = file.readSync(buffer, offset, buffer.length - offset);
+    if (n === 0) break;
+    offset += n;
   }
+  return buffer.subarray(0, offset);
 }
 
 /**

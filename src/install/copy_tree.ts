@@ -6,6 +6,8 @@
  */
 import { join } from "node:path";
 import { isInside } from "../shared/containment.ts";
+import { type SkillTreeEntry, walkSkillTree } from "../shared/skill_tree.ts";
+import { readCheckedSync } from "../shared/checked_read.ts";
 import { InstallError } from "./errors.ts";
 import { hashBytes } from "./hash.ts";
 import type { InstallFs } from "./options.ts";
@@ -31,89 +33,93 @@ export function copyTree(
   let bytes = 0;
   if (to !== undefined) Deno.mkdirSync(to);
   // Without `to`, nothing is written: the same checks and hashes, a dry run.
-  const walk = (abs: string, dest: string | undefined, rel: string): void => {
-    const entries = [...Deno.readDirSync(abs)].sort((
-      a,
-      b,
-    ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name === ".git") continue;
-      const src = join(abs, entry.name);
-      const out = dest === undefined ? undefined : join(dest, entry.name);
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      let info = Deno.lstatSync(src);
-      if (info.isSymlink) {
-        let real: string;
-        try {
-          real = Deno.realPathSync(src);
-        } catch {
-          throw new InstallError(
-            "unsafe-file",
-            `Refusing to install: "${childRel}" is a dangling or looping symlink`,
-          );
-        }
-        if (!isInside(realRoot, real, { resolved: true })) {
-          throw new InstallError(
-            "unsafe-file",
-            `Refusing to install: "${childRel}" is a symlink leading outside the skill (${real})`,
-          );
-        }
-        info = Deno.statSync(src);
-        if (info.isDirectory) {
-          throw new InstallError(
-            "unsafe-file",
-            `Refusing to install: "${childRel}" is a symlinked directory`,
-          );
-        }
-      }
-      if (info.isDirectory) {
-        // A source that contains the skills directory (a repository root
-        // installed into its own .agents/skills) must not copy it into itself.
-        if (Deno.realPathSync(src) === skip) continue;
-        if (out !== undefined) Deno.mkdirSync(out);
-        walk(src, out, childRel);
-        continue;
-      }
-      if (!info.isFile) {
+  // A source that contains the skills directory (a repository root installed
+  // into its own .agents/skills) must not copy it into itself.
+  const skipped = (entry: SkillTreeEntry) =>
+    entry.kind === "directory" && Deno.realPathSync(entry.path) === skip;
+  for (
+    const entry of walkSkillTree(from, { enter: (e) => !skipped(e) })
+  ) {
+    const out = to === undefined ? undefined : join(to, entry.rel);
+    let info: Deno.FileInfo;
+    if (entry.kind === "symlink") {
+      const link = entry.resolved;
+      if (link === undefined) {
         throw new InstallError(
           "unsafe-file",
-          `Refusing to install: "${childRel}" is not a regular file`,
+          `Refusing to install: "${entry.rel}" is a dangling or looping symlink`,
         );
       }
-      if (++count > maxFiles) {
+      if (!isInside(realRoot, link.real, { resolved: true })) {
         throw new InstallError(
-          "too-large",
-          `The skill has more than ${maxFiles} files`,
+          "unsafe-file",
+          `Refusing to install: "${entry.rel}" is a symlink leading outside the skill (${link.real})`,
         );
       }
-      bytes += info.size;
-      if (bytes > maxBytes) {
+      if (link.info.isDirectory) {
         throw new InstallError(
+          "unsafe-file",
+          `Refusing to install: "${entry.rel}" is a symlinked directory`,
+        );
+      }
+      info = link.info;
+    } else if (entry.kind === "directory") {
+      if (out !== undefined && !skipped(entry)) Deno.mkdirSync(out);
+      continue;
+    } else {
+      info = Deno.lstatSync(entry.path);
+    }
+    const src = entry.path;
+    const childRel = entry.rel;
+    if (!info.isFile) {
+      throw new InstallError(
+        "unsafe-file",
+        `Refusing to install: "${childRel}" is not a regular file`,
+      );
+    }
+    if (++count > maxFiles) {
+      throw new InstallError(
+        "too-large",
+        `The skill has more than ${maxFiles} files`,
+      );
+    }
+    bytes += info.size;
+    if (bytes > maxBytes) {
+      throw new InstallError(
+        "too-large",
+        `The skill is larger than ${maxBytes} bytes`,
+      );
+    }
+    // Read from the descriptor that was checked, never blocking: a FIFO or
+    // another file swapped in after the walk is refused, not copied.
+    const data = readCheckedSync(
+      src,
+      info,
+      maxBytes,
+      () =>
+        new InstallError(
           "too-large",
           `The skill is larger than ${maxBytes} bytes`,
+        ),
+    );
+    if (out !== undefined) {
+      try {
+        fs.writeFile(
+          out,
+          data,
+          info.mode === null ? undefined : info.mode & 0o777,
+        );
+      } catch (error) {
+        throw new InstallError(
+          "io-failed",
+          `Cannot write ${out}: ${(error as Error).message}`,
+          { cause: error },
         );
       }
-      const data = Deno.readFileSync(src);
-      if (out !== undefined) {
-        try {
-          fs.writeFile(
-            out,
-            data,
-            info.mode === null ? undefined : info.mode & 0o777,
-          );
-        } catch (error) {
-          throw new InstallError(
-            "io-failed",
-            `Cannot write ${out}: ${(error as Error).message}`,
-            { cause: error },
-          );
-        }
-      }
-      files[childRel] = hashBytes(data);
-      touch();
-      if (count % 500 === 0) progress(`Copied ${count} files…`);
     }
-  };
-  walk(from, to, "");
+    files[childRel] = hashBytes(data);
+    touch();
+    if (count % 500 === 0) progress(`Copied ${count} files…`);
+  }
   return files;
 }

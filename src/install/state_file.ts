@@ -9,6 +9,12 @@
  * @module
  */
 import { InstallError } from "./errors.ts";
+import {
+  ChangedError,
+  NotRegularFileError,
+  openRegularFileSync,
+  type RegularFile,
+} from "../shared/open_file.ts";
 
 /** Largest `skills.lock` read (bytes). */
 export const MAX_LOCKFILE_BYTES = 16 * 1024 * 1024;
@@ -57,11 +63,18 @@ export function readStateFileSync(
       `${path} is ${info.size} bytes; the limit is ${maxBytes}`,
     );
   }
-  let file: Deno.FsFile;
+  let file: RegularFile;
   try {
-    file = Deno.openSync(path, { read: true });
+    // Never blocks: a FIFO swapped in after the lstat is refused at once.
+    file = openRegularFileSync(path, { expect: info, noFollow: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
+    if (error instanceof ChangedError || error instanceof NotRegularFileError) {
+      throw new InstallError(
+        "state-file-invalid",
+        `${path} changed while it was being opened`,
+      );
+    }
     throw new InstallError(
       "state-file-invalid",
       `Cannot open ${path}: ${(error as Error).message}`,
@@ -69,19 +82,12 @@ export function readStateFileSync(
     );
   }
   try {
-    const opened = file.statSync();
-    if (!opened.isFile || opened.ino !== info.ino || opened.dev !== info.dev) {
-      throw new InstallError(
-        "state-file-invalid",
-        `${path} changed while it was being opened`,
-      );
-    }
     // One byte more than expected: reading it means the file grew meanwhile.
     const bytes = new Uint8Array(Math.min(info.size, maxBytes) + 1);
     let offset = 0;
     while (offset < bytes.length) {
-      const n = file.readSync(bytes.subarray(offset));
-      if (n === null || n === 0) break;
+      const n = file.readSync(bytes, offset, bytes.length - offset);
+      if (n === 0) break;
       offset += n;
     }
     if (offset === bytes.length) {

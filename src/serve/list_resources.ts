@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, SEP } from "../shared/path.ts";
+import { walkSkillTree } from "../shared/skill_tree.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
@@ -67,65 +67,43 @@ export function listResourcesSync(
   }
   const { dir } = onDisk(skill);
   assertReadPermission(dir);
-  let realDir: string;
   try {
-    realDir = Deno.realPathSync(dir);
+    Deno.realPathSync(dir);
   } catch {
     return Object.freeze({ files: Object.freeze([]), truncated: false });
   }
   const files: string[] = [];
   let truncated = false;
-  const walk = (abs: string, rel: string, depth: number): void => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = Array.from(Deno.readDirSync(abs)).sort((a, b) =>
-        compare(a.name, b.name)
-      );
-    } catch {
-      return;
+  for (
+    const entry of walkSkillTree(dir, {
+      skip: "hidden",
+      enter: (e) => e.depth < maxDepth,
+      onError: "skip",
+    })
+  ) {
+    // List exactly what readAsset can serve: a backslash is a separator
+    // there, and a name that is not valid UTF-8 arrives here with U+FFFD
+    // and cannot be opened by it.
+    if (entry.name.includes("\\")) continue;
+    if (entry.name.includes("\uFFFD") && !existsSync(entry.path)) continue;
+    if (entry.rel === "SKILL.md" || entry.kind === "directory") continue;
+    if (entry.kind === "special") continue;
+    if (
+      entry.kind === "symlink" &&
+      !(entry.resolved?.inside === true && entry.resolved.info.isFile)
+    ) continue;
+    if (files.length >= max) {
+      truncated = true;
+      break;
     }
-    for (const entry of entries) {
-      if (truncated) return;
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      // List exactly what readAsset can serve: a backslash is a separator
-      // there, and a name that is not valid UTF-8 arrives here with U+FFFD
-      // and cannot be opened by it.
-      if (entry.name.includes("\\")) continue;
-      if (entry.name.includes("\uFFFD") && !existsSync(join(abs, entry.name))) {
-        continue;
-      }
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (childRel === "SKILL.md") continue;
-      const childAbs = join(abs, entry.name);
-      if (entry.isDirectory) {
-        if (depth < maxDepth) walk(childAbs, childRel, depth + 1);
-        continue;
-      }
-      if (entry.isSymlink && !isFileInside(childAbs, realDir)) continue;
-      if (!entry.isFile && !entry.isSymlink) continue;
-      if (files.length >= max) {
-        truncated = true;
-        return;
-      }
-      files.push(childRel);
-    }
-  };
-  walk(dir, "", 1);
+    files.push(entry.rel);
+  }
   // An approved skill lists only what was approved: a file added since is refused.
   assertApprovedListing(skill, files);
   return Object.freeze({
     files: Object.freeze(files.sort(compare)),
     truncated,
   });
-}
-
-function isFileInside(path: string, realDir: string): boolean {
-  try {
-    const real = Deno.realPathSync(path);
-    return real.startsWith(realDir + SEP) && Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
 }
 
 function compare(a: string, b: string): number {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { join, sep } from "node:path";
+import { walkSkillTree } from "./skill_tree.ts";
 
 /** Most entries (files and directories) a tree walk visits. */
 export const MAX_HASH_ENTRIES = 10_000;
@@ -56,51 +56,23 @@ export function treeFiles(
 ): Map<string, TreeEntry> {
   const files = new Map<string, TreeEntry>();
   let entries = 0;
-  let realDir: string | undefined;
-  const walk = (abs: string, rel: string): void => {
-    for (const entry of Deno.readDirSync(abs)) {
-      if (entry.name === ".git") continue;
-      if (++entries > MAX_HASH_ENTRIES) {
-        throw tooLarge(`${dir} holds more than ${MAX_HASH_ENTRIES} entries`);
-      }
-      const childAbs = join(abs, entry.name);
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isSymlink) {
-        realDir ??= Deno.realPathSync(dir);
-        // The skill's own SKILL.md is served wherever its link leads.
-        files.set(
-          childRel,
-          linkEntry(childAbs, childRel === "SKILL.md" ? undefined : realDir),
-        );
-      } else if (entry.isDirectory) walk(childAbs, childRel);
-      else if (entry.isFile) files.set(childRel, { path: childAbs });
-      else files.set(childRel, "special");
+  for (const entry of walkSkillTree(dir)) {
+    if (++entries > MAX_HASH_ENTRIES) {
+      throw tooLarge(`${dir} holds more than ${MAX_HASH_ENTRIES} entries`);
     }
-  };
-  walk(dir, "");
+    if (entry.kind === "directory") continue;
+    if (entry.kind === "file") files.set(entry.rel, { path: entry.path });
+    else if (entry.kind === "special") files.set(entry.rel, "special");
+    else {
+      const to = entry.resolved;
+      // The skill's own SKILL.md is served wherever its link leads.
+      const served = to !== undefined && to.info.isFile &&
+        (to.inside || entry.rel === "SKILL.md");
+      files.set(
+        entry.rel,
+        served ? { link: entry.link!, path: to.real } : { link: entry.link! },
+      );
+    }
+  }
   return files;
-}
-
-/**
- * A symlink's entry: its target, and the regular file it leads to when that
- * lies inside `realDir` (anywhere when `realDir` is undefined).
- */
-function linkEntry(abs: string, realDir: string | undefined): TreeEntry {
-  const link = Deno.readLinkSync(abs);
-  let real: string;
-  try {
-    real = Deno.realPathSync(abs);
-  } catch {
-    return { link }; // dangling or looping
-  }
-  if (realDir !== undefined) {
-    const prefix = realDir.endsWith(sep) ? realDir : realDir + sep;
-    if (!real.startsWith(prefix)) return { link };
-  }
-  try {
-    if (!Deno.statSync(real).isFile) return { link };
-  } catch {
-    return { link };
-  }
-  return { link, path: real };
 }

@@ -9,6 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import { sha256Hex } from "./sha256.ts";
+import {
+  NotRegularFileError,
+  openRegularFileSync,
+  type RegularFile,
+} from "./open_file.ts";
 import { MAX_HASH_FILE_BYTES, symlinkDigest, treeFiles } from "./tree_files.ts";
 
 /** Per-file hashes and the tree hash. */
@@ -111,27 +116,36 @@ export function hashDirectorySync(
   return treeHash(files);
 }
 
-/** Hashes one regular file from the descriptor that was checked. */
+/**
+ * Hashes one regular file from a descriptor that never blocks: a FIFO or
+ * device found at the path when it is opened is `special`, never read.
+ */
 function hashFileSync(
   path: string,
   tooLarge: (message: string) => Error,
 ): string {
-  const file = Deno.openSync(path, { read: true });
+  let file: RegularFile;
   try {
-    const info = file.statSync();
-    if (!info.isFile) return "special";
-    if (info.size > MAX_HASH_FILE_BYTES) {
+    file = openRegularFileSync(path);
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return "special";
+    throw error;
+  }
+  using _ = file;
+  if (file.size > MAX_HASH_FILE_BYTES) {
+    throw tooLarge(`${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`);
+  }
+  const hash = createHash("sha256");
+  const buffer = new Uint8Array(64 * 1024);
+  let total = 0;
+  for (;;) {
+    const n = file.readSync(buffer);
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_HASH_FILE_BYTES) {
       throw tooLarge(`${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`);
     }
-    const hash = createHash("sha256");
-    const buffer = new Uint8Array(64 * 1024);
-    for (;;) {
-      const n = file.readSync(buffer);
-      if (n === null || n === 0) break;
-      hash.update(buffer.subarray(0, n));
-    }
-    return `sha256-${hash.digest("hex")}`;
-  } finally {
-    file.close();
+    hash.update(buffer.subarray(0, n));
   }
+  return `sha256-${hash.digest("hex")}`;
 }
