@@ -63,7 +63,7 @@ Deno.test("a SKILL.md that is a FIFO when opened is refused at once, by the read
   const result = await runBounded(
     tmp.path,
     `import { readFrontmatterSync } from "$SRC/parse/frontmatter.ts";
-     import { readCheckedSync } from "$SRC/serve/checked_read.ts";
+     import { readCheckedSync } from "$SRC/shared/checked_read.ts";
      const outcome = (f) => {
        try { f(); return "read"; } catch (e) { return e.code ?? e.name; }
      };

@@ -95,9 +95,28 @@ function readApprovalsSync(
   if (!info.isFile || info.size > MAX_APPROVALS_BYTES) {
     return { approvals, ignored: `${path} is not a regular file of sane size` };
   }
+  let text: string;
+  try {
+    // From the descriptor checked against the lstat, capped, never blocking.
+    text = new TextDecoder().decode(
+      readCheckedSync(
+        path,
+        info,
+        MAX_APPROVALS_BYTES,
+        () => new RangeError(`${path} grew past ${MAX_APPROVALS_BYTES} bytes`),
+      ),
+    );
+  } catch (error) {
+    return {
+      approvals,
+      ignored: `${path} could not be read (${
+        error instanceof Error ? error.message : String(error)
+      })`,
+    };
+  }
   let data: Record<string, unknown>;
   try {
-    data = JSON.parse(Deno.readTextFileSync(path));
+    data = JSON.parse(text);
   } catch {
     return { approvals, ignored: `${path} is not valid JSON` };
   }

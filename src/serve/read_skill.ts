@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join, SEP } from "../shared/path.ts";
+import { join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { SkillAccessError } from "../shared/errors.ts";
@@ -15,10 +15,12 @@ import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { isDirectorySkill, isEmbeddedSkill } from "../discover/build_skill.ts";
 import { assertApprovedBytes } from "../audit/approved_content.ts";
 import {
-  ChangedError,
   readCheckedSync,
+  readInsideSync,
   retryReplaced,
-} from "./checked_read.ts";
+} from "../shared/checked_read.ts";
+import { NotRegularFileError } from "../shared/open_file.ts";
+import { ContainmentError } from "../shared/containment.ts";
 
 /** Largest `SKILL.md` whose body is served (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -176,49 +178,40 @@ export function readAssetSync(
       path,
     );
   }
-  const inside = (real: string): boolean =>
-    real !== realDir &&
-    real.startsWith(realDir.endsWith(SEP) ? realDir : realDir + SEP);
-  // Resolves the candidate and requires it inside the skill; returns the
-  // real path and what it is now.
-  const resolveInside = (): { real: string; info: Deno.FileInfo } => {
-    let real: string;
-    try {
-      real = Deno.realPathSync(candidate);
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) {
-        throw new SkillAccessError(
-          "asset-not-found",
-          skill.name,
-          `"${skill.name}" has no file "${rel}"`,
-          path,
-        );
-      }
-      throw error;
-    }
-    if (!inside(real)) {
-      throw new SkillAccessError(
-        "asset-outside-skill",
-        skill.name,
-        `"${rel}" of "${skill.name}" resolves to "${real}", outside the skill directory "${realDir}"`,
-        path,
-      );
-    }
-    return { real, info: Deno.statSync(real) };
-  };
   try {
-    const bytes = retryReplaced(() => readInside(resolveInside));
+    // The real path must lie inside the skill's real directory, the opened
+    // file must be the one it resolves to (a symlink flipped in between is
+    // caught), and the read never blocks and is capped.
+    const bytes = readInsideSync(realDir, candidate, {
+      maxBytes,
+      tooLarge: (size) =>
+        new SkillAccessError(
+          "asset-too-large",
+          skill.name,
+          `"${rel}" of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+          path,
+        ),
+    });
     assertApprovedBytes(skill, rel, bytes);
     return bytes;
   } catch (error) {
-    throw readFailed(error, skill, candidate, path);
-  }
-
-  function readInside(
-    resolveInside: () => { real: string; info: Deno.FileInfo },
-  ): Uint8Array {
-    const { real, info } = resolveInside();
-    if (!info.isFile) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new SkillAccessError(
+        "asset-not-found",
+        skill.name,
+        `"${skill.name}" has no file "${rel}"`,
+        path,
+      );
+    }
+    if (error instanceof ContainmentError) {
+      throw new SkillAccessError(
+        "asset-outside-skill",
+        skill.name,
+        `"${rel}" of "${skill.name}" resolves to "${error.resolved}", outside the skill directory "${realDir}"`,
+        path,
+      );
+    }
+    if (error instanceof NotRegularFileError) {
       throw new SkillAccessError(
         "asset-not-file",
         skill.name,
@@ -226,28 +219,7 @@ export function readAssetSync(
         path,
       );
     }
-    // Open the resolved path, then check again: the opened file must still
-    // be the one the path resolves to inside the skill (a symlink flipped
-    // between the check and the open is caught here).
-    return readCheckedSync(
-      real,
-      info,
-      maxBytes,
-      (size) =>
-        new SkillAccessError(
-          "asset-too-large",
-          skill.name,
-          `"${rel}" of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
-          path,
-        ),
-      (opened) => {
-        const again = resolveInside();
-        if (again.info.ino !== opened.ino || again.info.dev !== opened.dev) {
-          // Replaced in between: try afresh (every check again).
-          throw new ChangedError();
-        }
-      },
-    );
+    throw readFailed(error, skill, candidate, path);
   }
 }
 
