@@ -188,3 +188,22 @@ Deno.test("no module the main entry loads builds a Unicode property class when i
   }
   assert.deepEqual(offending, []);
 });
+
+Deno.test("tests/deno.json maps every dependency of deno.json to the same version and checks with the same compiler options", async () => {
+  const root = JSON.parse(await Deno.readTextFile(join(REPO, "deno.json")));
+  const tests = JSON.parse(
+    await Deno.readTextFile(join(REPO, "tests", "deno.json")),
+  );
+  for (const [name, target] of Object.entries(root.imports)) {
+    assert.equal(tests.imports[name], target, `tests/deno.json: ${name}`);
+  }
+  assert.deepEqual(tests.compilerOptions, root.compilerOptions);
+  // The package's own name resolves to this checkout, for the doc examples.
+  for (const [entry, path] of Object.entries(root.exports)) {
+    const name = entry === "." ? root.name : `${root.name}/${entry.slice(2)}`;
+    assert.equal(
+      tests.imports[name],
+      (path as string).replace("./", "../"),
+    );
+  }
+});
