@@ -48,12 +48,13 @@ Deno.test("writing to a closed pipe ends quietly with exit 0, for every listing 
     ["validate", "--lenient", tmp.path],
     ["audit", tmp.path],
   ];
+  const errFile = join(tmp.path, "pipe-err");
   for (const args of commands) {
     const quoted = args.map((a) => `'${a}'`).join(" ");
     const out = await new Deno.Command("bash", {
       args: [
         "-c",
-        `'${Deno.execPath()}' run --quiet --config='${CONFIG}' --allow-read '${CLI}' ${quoted} 2>/tmp/skillscope-pipe-err | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"; cat /tmp/skillscope-pipe-err | grep -v 'warning\\|^Found\\|^Checked\\|^Audited\\|skills\\?$' || true`,
+        `'${Deno.execPath()}' run --quiet --config='${CONFIG}' --allow-read '${CLI}' ${quoted} 2>'${errFile}' | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"; cat '${errFile}' | grep -v 'warning\\|^Found\\|^Checked\\|^Audited\\|skills\\?$' || true`,
       ],
       stdout: "piped",
       stderr: "piped",

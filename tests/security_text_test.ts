@@ -33,7 +33,7 @@ import {
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
-await loadYamlParser();
+const yamlParser = await loadYamlParser();
 
 const HOSTILE = "\x1b[2J\x1b]0;owned\x07\x1b]52;c;cm0gLXJmIH4=\x07" +
   "\x1b]8;;https://evil.example\x07click\x1b]8;;\x07\r\u202eevil\u2066";
@@ -342,6 +342,11 @@ Deno.test("a symlink flipped between check and open never serves a file outside 
   await done;
   worker.terminate();
   assert.ok(!reads.includes("SECRET"), "a file outside the skill was served");
+  // Liveness: a guard that refused every read would pass the line above.
+  assert.ok(
+    reads.includes("inside"),
+    "no read through the link succeeded while it pointed inside the skill",
+  );
 });
 
 Deno.test("a SKILL.md swapped for /dev/zero after the check is read up to the cap, never forever", async () => {
@@ -363,7 +368,9 @@ Deno.test("the MCP resource listing survives a skill whose name holds a lone sur
   await writeTree(tmp.path, {
     "bad/SKILL.md": skillMd('name: "bad\\ud800"\ndescription: Bad name'),
   });
-  const found = discoverSync({ sources: [directorySource(tmp.path)] });
+  const found = discoverSync({ sources: [directorySource(tmp.path)] }, {
+    yamlParser,
+  });
   assert.equal(found.skills.length, 2);
   const client = new Client({ name: "t", version: "1" });
   await client.connect(
