@@ -6,6 +6,7 @@
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
+import { MAX_INSTALL_BYTES, MAX_INSTALL_FILES } from "../shared/install_limits.ts";
 import type { GitRunner } from "./git.ts";
 import type { LockOptions } from "./mutex.ts";
 
@@ -75,17 +76,13 @@ export interface CommonInstallOptions extends LockOptions {
   backup?: boolean;
 }
 
-const MAX_FILES = 10_000;
-
-const MAX_BYTES = 200 * 1024 * 1024;
-
 /** The file-count and size caps of an operation, defaults applied. */
 export function limitsOf(
   options: CommonInstallOptions,
 ): { maxFiles: number; maxBytes: number } {
   return {
-    maxFiles: options.limits?.maxFiles ?? MAX_FILES,
-    maxBytes: options.limits?.maxBytes ?? MAX_BYTES,
+    maxFiles: options.limits?.maxFiles ?? MAX_INSTALL_FILES,
+    maxBytes: options.limits?.maxBytes ?? MAX_INSTALL_BYTES,
   };
 }
 

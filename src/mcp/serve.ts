@@ -6,6 +6,7 @@
  * @module
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
+import { isLoopbackHost } from "../shared/loopback.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { mcpHttpHandler } from "./http.ts";
 import {
@@ -106,26 +107,7 @@ export class McpTransportError extends Error {
   }
 }
 
-/**
- * Whether a host name is a loopback address: `localhost`, 127.0.0.0/8 or `::1`.
- *
- * @example Usage
- * ```ts
- * import { isLoopbackHost } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(isLoopbackHost("127.0.0.1"), true);
- * assert.equal(isLoopbackHost("0.0.0.0"), false);
- * ```
- *
- * @param hostname The host name.
- * @returns `true` for a loopback address.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return bare === "localhost" || bare === "::1" ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
+export { isLoopbackHost };
 
 /**
  * Serves a skill set over MCP until the client goes away (stdio) or
