@@ -42,7 +42,7 @@ export {
 } from "./src/shared/errors.ts";
 export { type Rule, RULES } from "./src/shared/diagnostics.ts";
 export { type ParseOptions, parseSkillMd } from "./src/parse/skill_md.ts";
-export { loadYamlParser } from "./src/parse/yaml.ts";
+export { loadYamlParser, type YamlParser } from "./src/parse/yaml.ts";
 export {
   type ValidateOptions,
   validateSkillDir,
@@ -97,6 +97,19 @@ export {
   type DefaultRootsOptions,
   defaultSources,
 } from "./src/discover/default_roots.ts";
+export {
+  type ClientProfile,
+  clientProfile,
+  type KnownRule,
+  type RootScan,
+} from "./src/discover/client_profile.ts";
+export {
+  CLIENT_TABLE,
+  type ClientEntry,
+  type ClientFact,
+  type ClientRootEntry,
+  type RootScope,
+} from "./src/discover/clients_table.ts";
 export { normalizeAssetPath } from "./src/shared/asset_path.ts";
 export { escapeTerminal } from "./src/shared/escape.ts";
 export {
@@ -176,3 +189,9 @@ export {
   type EmbedResult,
   generateEmbedModule,
 } from "./src/serve/embed_module.ts";
+export {
+  EMBED_MAX_TOTAL_BYTES,
+  type EmbedPlan,
+  EmbedTooLargeError,
+  planEmbedModule,
+} from "./src/serve/embed_plan.ts";

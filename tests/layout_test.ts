@@ -17,6 +17,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   serve: ["serve", "audit", "discover", "parse", "shared"],
   install: ["install", "audit", "discover", "parse", "shared"],
   mcp: ["mcp", "serve", "discover", "parse", "shared"],
+  web: ["web", "serve", "discover", "parse", "shared"],
   cli: [
     "cli",
     "mcp",

@@ -85,12 +85,16 @@ Deno.test("skillscope roots follows CODEX_HOME, ZERO_SKILLS_DIR and XDG_CONFIG_H
   });
   assert.equal(run.code, 0, run.stderr);
   const paths = JSON.parse(run.stdout).map((r: { path: string }) => r.path);
+  // Codex, named first, orders them: $CODEX_HOME/skills, ~/.agents/skills,
+  // the system skills, /etc/codex/skills (its loader's skill_roots order).
   assert.deepEqual(paths, [
-    join(env.HOME, ".agents/skills"),
     join(env.CODEX_HOME, "skills"),
+    join(env.HOME, ".agents/skills"),
     env.ZERO_SKILLS_DIR,
     join(env.XDG_CONFIG_HOME, "opencode/skills"),
+    join(env.XDG_CONFIG_HOME, "opencode/skill"),
     join(env.HOME, ".claude/skills"),
+    join(env.CODEX_HOME, "skills/.system"),
     "/etc/codex/skills",
   ]);
   const denied = await runCli(args, {
@@ -103,8 +107,8 @@ Deno.test("skillscope roots follows CODEX_HOME, ZERO_SKILLS_DIR and XDG_CONFIG_H
   assert.deepEqual(
     JSON.parse(denied.stdout).map((r: { path: string }) => r.path).slice(0, 2),
     [
-      join(env.HOME, ".agents/skills"),
       join(env.HOME, ".codex/skills"),
+      join(env.HOME, ".agents/skills"),
     ],
   );
 });
@@ -192,8 +196,8 @@ Deno.test("skillscope list uses the default roots of a fake HOME and cwd", async
     ) => [s.name, s.scope]),
     [
       ["proj-skill", "project"],
-      ["home-skill", "user"],
       ["codex-skill", "user"],
+      ["home-skill", "user"],
     ],
   );
   const untrusted = await runCli(["list", "--json", "--no-project"], {

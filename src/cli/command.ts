@@ -41,6 +41,12 @@ export interface OptionGroup {
   readonly title: string;
   /** Its options, in help order. */
   readonly options: OptionDefs;
+  /**
+   * A shared group's help topic (`skillscope help TOPIC` prints it whole):
+   * a command's help then lists the group's flags on one line and points
+   * there, instead of repeating every option's text.
+   */
+  readonly topic?: string;
 }
 
 /** One CLI command. */
@@ -78,13 +84,15 @@ const FLAG_COLUMN = 19;
 export function commandHelp(command: Command): string {
   const blocks = [`Usage: skillscope ${command.usage}`, command.description];
   command.groups.forEach((group, i) => {
+    const last = i === command.groups.length - 1;
+    if (group.topic !== undefined) {
+      blocks.push(topicLine(group));
+      if (last) blocks.push(`Options:\n${optionLine("help", HELP_OPTION)}`);
+      return;
+    }
     const options: [string, OptionDef][] = Object.entries(group.options);
-    if (i === command.groups.length - 1) options.push(["help", HELP_OPTION]);
-    blocks.push(
-      `${group.title}:\n${
-        options.map(([name, def]) => optionLine(name, def)).join("\n")
-      }`,
-    );
+    if (last) options.push(["help", HELP_OPTION]);
+    blocks.push(groupHelp(group.title, options));
   });
   if (command.groups.length === 0) {
     blocks.push(`Options:\n${optionLine("help", HELP_OPTION)}`);
@@ -96,6 +104,42 @@ export function commandHelp(command: Command): string {
   }
   if (command.footer !== undefined) blocks.push(command.footer);
   return blocks.join("\n\n");
+}
+
+/**
+ * A group's whole help block: its title and one line (or more) per option.
+ *
+ * @param title The block's title.
+ * @param options The options, in order.
+ * @returns The block.
+ */
+export function groupHelp(
+  title: string,
+  options: readonly [string, OptionDef][],
+): string {
+  return `${title}:\n${
+    options.map(([name, def]) => optionLine(name, def)).join("\n")
+  }`;
+}
+
+/** A shared group in a command's help: its flags, wrapped, and where the whole text is. */
+function topicLine(group: OptionGroup): string {
+  const flags = Object.entries(group.options).map(([name, def]) =>
+    `${def.short === undefined ? "" : `-${def.short}|`}--${name}${
+      def.arg === undefined ? "" : ` ${def.arg}`
+    }`
+  );
+  const lines: string[] = [];
+  let line = " ";
+  for (const flag of [...flags, `(see "skillscope help ${group.topic}")`]) {
+    if (line.length + 1 + flag.length > WIDTH) {
+      lines.push(line);
+      line = " ";
+    }
+    line += ` ${flag}`;
+  }
+  lines.push(line);
+  return `${group.title}:\n${lines.join("\n")}`;
 }
 
 function optionLine(name: string, def: OptionDef): string {

@@ -5,19 +5,14 @@
  *
  * @module
  */
-import { basename, join, relative, resolve } from "node:path";
-import {
-  clientRules,
-  CLIENTS,
-  defaultRoots,
-} from "../discover/default_roots.ts";
+import { join, resolve } from "node:path";
+import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
+import { clientName, clientProfile } from "../discover/client_profile.ts";
 import { discoverUninterrupted } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
-import { policyOf } from "../serve/policy.ts";
-import { renderCatalogWithReport } from "../serve/catalog.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
@@ -30,31 +25,32 @@ import {
 } from "./io.ts";
 import { overridesFrom } from "./root_options.ts";
 import { renderTable, terminalWidth } from "./table.ts";
+import {
+  inside,
+  rootsOfClient,
+  sourcesOf,
+  type Verdict,
+  verdictFor,
+} from "./doctor_verdict.ts";
 
-/** What doctor says about one client. */
-interface Verdict {
-  client: string;
-  label: string;
-  /** `yes`, `no`, or `unknown` (a rule of that client is not known for sure). */
-  sees: "yes" | "no" | "unknown";
-  /** Why (empty for a plain yes). */
-  reasons: string[];
-}
-
-const inside = (dir: string, root: string): boolean =>
-  dir === root || dir.startsWith(root.endsWith("/") ? root : `${root}/`);
-
-/** The skill the argument names: a skill directory, or a name in any client's roots. */
+/** The skill the argument names: a skill directory, or a name in the clients' roots. */
 async function findSkill(
   arg: string,
   clients: readonly string[],
   cache: SkillCache,
 ): Promise<{ skill: DirectorySkill; diagnostics: readonly Diagnostic[] }> {
   const path = resolve(arg);
+  // A skill without description loads here as Claude Code loads it: each
+  // client's verdict says what that client does with it.
   if (isFileSync(join(path, "SKILL.md"))) {
     const found = await discoverUninterrupted({
       sources: [
-        directorySource(path, { recursive: true, maxDepth: 0, required: true }),
+        directorySource(path, {
+          recursive: true,
+          maxDepth: 0,
+          required: true,
+          descriptionFallback: "first-paragraph",
+        }),
       ],
       cache: false,
     });
@@ -72,11 +68,11 @@ async function findSkill(
   }
   const { roots } = defaultRoots({ clients });
   const found = await discoverUninterrupted({
-    sources: roots.map((r) =>
-      directorySource(r.path, {
-        onPermissionDenied: "skip",
-        onInvalidRoot: "skip",
-      })
+    sources: sourcesOf(
+      roots.map((r) => ({
+        ...r,
+        scan: { ...r.scan, descriptionFallback: true },
+      })),
     ),
     cache,
   });
@@ -96,161 +92,29 @@ async function findSkill(
   };
 }
 
-async function verdictFor(
-  client: string,
-  skill: DirectorySkill,
-  diagnostics: readonly Diagnostic[],
-  overrides: ReturnType<typeof overridesFrom>,
-  cache: SkillCache,
-): Promise<Verdict> {
-  const rules = clientRules(client);
-  // What stops it, what is not known for sure, and what is worth knowing.
-  const reasons: string[] = [];
-  const unknowns: string[] = [];
-  const notes: string[] = [];
-  const { roots: all } = defaultRoots({ clients: [client] });
-  const roots = all.filter((r) =>
-    r.client === client ||
-    (r.client === "agents" && rules.readsAgentsDir !== false)
-  );
-  const agentsRoot = roots.some((r) =>
-    r.client === "agents" && inside(skill.dir, r.path)
-  );
-  if (rules.readsAgentsDir === undefined && agentsRoot) {
-    unknowns.push(`whether ${rules.label} reads .agents/skills is not known`);
-  }
-  // The deepest root holding the skill.
-  const root = roots.filter((r) => inside(skill.dir, r.path))
-    .sort((a, b) => b.path.length - a.path.length)[0];
-  if (root === undefined) {
-    reasons.push(
-      `not in a root ${rules.label} scans (${
-        roots.map((r) => r.path).join(", ") || "none known"
-      })`,
-    );
-    return {
-      client,
-      label: rules.label,
-      sees: "no",
-      reasons: [...reasons, ...unknowns],
-    };
-  }
-  const depth = relative(root.path, skill.dir).split(/[\\/]/).length;
-  if (rules.depth === undefined) {
-    if (depth > 1) {
-      unknowns.push(
-        `${depth} levels below ${root.path}; how deep ${rules.label} looks is not known`,
-      );
-    }
-  } else if (depth > rules.depth) {
-    reasons.push(
-      `${depth} levels below ${root.path}; ${rules.label} looks ${rules.depth} level${
-        rules.depth === 1 ? "" : "s"
-      } deep`,
-    );
-  }
-  let symlinked = false;
-  try {
-    symlinked = Deno.lstatSync(skill.path).isSymlink;
-  } catch {
-    symlinked = false;
-  }
-  if (symlinked) {
-    if (rules.followsSymlinkedSkillMd === false) {
-      reasons.push(`SKILL.md is a symlink, which ${rules.label} does not open`);
-    } else if (rules.followsSymlinkedSkillMd === undefined) {
-      unknowns.push(
-        `SKILL.md is a symlink; whether ${rules.label} opens one is not known`,
-      );
-    }
-  }
-  const dirName = basename(skill.dir);
-  if (skill.name !== dirName) {
-    if (rules.requiresNameMatch === true) {
-      reasons.push(
-        `its name "${skill.name}" differs from its directory "${dirName}", which ${rules.label} rejects`,
-      );
-    } else if (rules.requiresNameMatch === undefined) {
-      unknowns.push(
-        `its name differs from its directory; whether ${rules.label} accepts that is not known`,
-      );
-    }
-  }
-  const repairedYaml = diagnostics.some((d) =>
-    d.code === "yaml-invalid" && d.level === "warning"
-  );
-  if (repairedYaml) {
-    if (rules.strictYaml === true) {
-      reasons.push(
-        `its YAML only parses after a repair ${rules.label} does not make`,
-      );
-    } else if (rules.strictYaml === undefined) {
-      unknowns.push(
-        `its YAML needs a repair; whether ${rules.label}'s parser makes it is not known`,
-      );
-    }
-  }
-  // Shadowed by another skill of the same name in an earlier root of that client.
-  // One cache for the whole run: the roots agents share are scanned once.
-  const found = await discoverUninterrupted({
-    sources: roots.map((r) =>
-      directorySource(r.path, {
-        onPermissionDenied: "skip",
-        onInvalidRoot: "skip",
-      })
-    ),
-    cache,
+/**
+ * The agents doctor asks by default: those the table has a rule for, and
+ * any other whose roots hold the skill's directory.
+ */
+function defaultClients(dir: string): string[] {
+  return CLIENTS.filter((client) => {
+    const profile = clientProfile(client);
+    if (Object.keys(profile.sources).length > 0) return true;
+    return rootsOfClient(client).own.some((r) => inside(dir, r.path));
   });
-  const winner = found.skills.find((s) => s.name === skill.name);
-  if (winner !== undefined && winner.dir !== skill.dir) {
-    reasons.push(`shadowed by ${winner.path ?? winner.source.key}`);
-  }
-  // Over its listing budget: collapsed to its name, or left out.
-  if (rules.budget !== undefined && reasons.length === 0) {
-    const visible = found.skills.filter((s) =>
-      policyOf(s, overrides).modelVisible
-    );
-    const { cuts } = renderCatalogWithReport(visible, {
-      budget: rules.budget,
-      overrides,
-    });
-    if (cuts.omittedNames?.includes(skill.name)) {
-      reasons.push(
-        `left out of ${rules.label}'s listing: ${visible.length} skills do not fit its budget`,
-      );
-    } else if (cuts.nameOnly?.includes(skill.name)) {
-      notes.push(
-        `listed by name only: ${visible.length} skills do not fit ${rules.label}'s budget`,
-      );
-    }
-  } else if (rules.budget === undefined) {
-    notes.push(`${rules.label}'s listing budget is not known: not checked`);
-  }
-  const policy = policyOf(skill, overrides);
-  if (policy.mode === "off") reasons.push(`turned off (${policy.source})`);
-  else if (!policy.modelVisible) {
-    notes.push(
-      `the model does not see it (${policy.mode}: ${policy.source}); the user can invoke it`,
-    );
-  }
-  return {
-    client,
-    label: rules.label,
-    sees: reasons.length > 0 ? "no" : unknowns.length > 0 ? "unknown" : "yes",
-    reasons: [...reasons, ...unknowns, ...notes],
-  };
 }
 
 /** `doctor [PATH|NAME]`. */
 export const doctorCommand: Command = {
   name: "doctor",
-  usage: "doctor PATH|NAME [--client NAME]... [--json]",
+  usage: "doctor PATH|NAME [--client NAME]... [--all] [--json]",
   description:
-    `For each agent we know, says whether it will see the skill and why not: a
-root it does not scan, the depth it looks, a symlinked SKILL.md it does not
-open, a name it rejects, YAML its parser rejects, another skill shadowing it,
-a policy that hides it, a listing budget it does not fit. Where an agent's
-rule is not known for sure, it says so.`,
+    `For each agent we know, says whether it will see the skill and why not,
+from its profile in the client table: a root it does not scan, the depth it
+looks, a symlinked directory or SKILL.md it does not follow, a name it
+rejects, YAML its parser rejects, a missing description, another skill
+shadowing it in its own precedence, a policy that hides it, a listing budget
+it does not fit. Where an agent's rule is not known, it answers unknown.`,
   examples: [
     "skillscope doctor ./.claude/skills/pdf-tools",
     "skillscope doctor pdf-tools --client codex --client claude",
@@ -262,7 +126,12 @@ rule is not known for sure, it says so.`,
         type: "string",
         multiple: true,
         arg: "NAME",
-        help: "Only these agents (repeatable; default: all)",
+        help:
+          "Only these agents, by name or alias (repeatable; default: the agents with known rules, and any whose roots hold the skill)",
+      },
+      all: {
+        type: "boolean",
+        help: "Every agent of the client table",
       },
       config: {
         type: "string",
@@ -278,20 +147,33 @@ rule is not known for sure, it says so.`,
         "Name one skill (a directory or a name)\nUsage: skillscope doctor PATH|NAME",
       );
     }
-    const clients = (values.client as string[] | undefined) ?? [...CLIENTS];
-    for (const client of clients) {
-      if (!(CLIENTS as readonly string[]).includes(client)) {
+    const named = values.client as string[] | undefined;
+    const explicit: string[] = [];
+    for (const client of named ?? []) {
+      let name: string;
+      try {
+        name = clientName(client);
+      } catch (error) {
+        throw new UsageError((error as TypeError).message);
+      }
+      if (name === "agents") {
         throw new UsageError(
-          `Unknown client "${client}": expected one of ${CLIENTS.join(", ")}`,
+          `"agents" is a convention, not an agent: name the agents to check`,
         );
       }
+      if (!explicit.includes(name)) explicit.push(name);
     }
     const cache = new SkillCache();
     const { skill, diagnostics } = await findSkill(
       positionals[0]!,
-      clients,
+      named === undefined ? CLIENTS : explicit,
       cache,
     );
+    const clients = named !== undefined
+      ? explicit
+      : values.all === true
+      ? [...CLIENTS]
+      : defaultClients(skill.dir);
     const overrides = overridesFrom(values);
     const verdicts: Verdict[] = [];
     for (const client of clients) {

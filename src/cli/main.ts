@@ -171,7 +171,8 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 Options:
-  -h, --help     Show help (also "skillscope help <command>")
+  -h, --help     Show help (also "skillscope help <command>"; the options
+                 that choose the skills: "skillscope help roots")
   -V, --version  Show the version
   --no-color     Accepted everywhere; skillscope never writes colour codes
 
@@ -191,6 +192,11 @@ export async function runCli(args: readonly string[]): Promise<number> {
   if (args.includes("--no-color")) {
     disableColor();
     args = args.filter((a) => a !== "--no-color");
+  }
+  // `skillscope help roots`: the options every command that reads skills shares.
+  if (args[0] === "help" && args[1] === "roots" && args.length === 2) {
+    writeOut(await rootsHelp());
+    return EXIT.ok;
   }
   // `skillscope help CMD` is `skillscope CMD --help`.
   if (args[0] === "help" && args.length === 2) {
@@ -260,4 +266,19 @@ function usageForm(failure: Failure, command: string): string {
   return `${failure.message}\nRun "skillscope ${
     known ? `${command} ` : ""
   }--help" for usage`;
+}
+
+/** The text of `skillscope help roots`. */
+async function rootsHelp(): Promise<string> {
+  const { ROOTS_GROUP } = await import("./root_options.ts");
+  const { groupHelp } = await import("./command.ts");
+  return `Which skills a command sees. Every command that reads skills (list,
+catalog, read, search, match, activate, mcp, sync, audit, …) takes these:
+
+${groupHelp(ROOTS_GROUP.title, Object.entries(ROOTS_GROUP.options))}
+
+Without --root and --client: the shared .agents/skills roots (the project's,
+from the git root down to the cwd, then ~/.agents/skills). "skillscope roots"
+shows which exist and may be read.
+`;
 }

@@ -33,7 +33,7 @@ export const ROOT_OPTIONS: OptionDefs = {
     multiple: true,
     arg: "NAME",
     help:
-      "Add an agent's roots: claude, codex, gemini, opencode, cursor, zero (repeatable)",
+      "Add an agent's roots, scanned as it scans them (its depth, symlinks, description rule): claude, codex, gemini, opencode, cursor, copilot, goose, … (repeatable; the first one's precedence orders the scopes; docs/clients.md lists all)",
   },
   "no-project": {
     type: "boolean",
@@ -72,6 +72,7 @@ export const ROOT_OPTIONS: OptionDefs = {
 export const ROOTS_GROUP: OptionGroup = {
   title: "Roots",
   options: ROOT_OPTIONS,
+  topic: "roots",
 };
 
 /**

@@ -61,7 +61,13 @@ export const rootsCommand: Command = {
           exists = false;
         }
       }
-      return { ...root, exists, permitted };
+      return {
+        path: root.path,
+        scope: root.scope,
+        client: root.client,
+        exists,
+        permitted,
+      };
     });
     if (values.json === true) {
       writeJson(rows);

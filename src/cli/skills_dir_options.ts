@@ -9,7 +9,7 @@
 import { join, resolve } from "node:path";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import { CLIENTS, clientSkillsDir } from "../discover/default_roots.ts";
+import { clientSkillsDir } from "../discover/default_roots.ts";
 import { InstallError } from "../install/errors.ts";
 import {
   ContainmentError,
@@ -30,9 +30,8 @@ export const DIR_OPTIONS: OptionDefs = {
     type: "string",
     multiple: true,
     arg: "NAME",
-    help: `Use this client's skills directory instead: agents, ${
-      CLIENTS.join(", ")
-    } (user scope, or project scope with --project); the first one given holds skills.lock`,
+    help:
+      "Use this client's skills directory instead: agents, claude, codex, gemini, opencode, cursor, … (any agent of docs/clients.md, by name or alias; user scope, or project scope with --project); the first one given holds skills.lock",
   },
   project: {
     type: "boolean",

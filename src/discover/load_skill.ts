@@ -14,8 +14,12 @@ import { isSymlinkSync } from "../shared/fs_checks.ts";
 import { NotRegularFileError } from "../shared/open_file.ts";
 import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
 import { buildSkill } from "./build_skill.ts";
+import { describeFromBody } from "./description_fallback.ts";
 import { capRetained } from "./retain.ts";
-import { readCodexMetadata } from "./codex_metadata.ts";
+import {
+  readCodexMetadata,
+  withMetadataShortDescription,
+} from "./codex_metadata.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
@@ -298,18 +302,25 @@ function parseHead(pending: ReadHead, context: LoadContext): Skill | undefined {
   const { file, dir, dirName, head } = pending;
   try {
     if (head instanceof SkillParseError) return failed(head, context);
-    const analyzed = analyzeFrontmatterOrError(head.yaml, {
-      path: file,
-      dirName,
-      yamlLine: head.yamlLine,
-    });
+    const analyzed = describeFromBody(
+      analyzeFrontmatterOrError(head.yaml, {
+        path: file,
+        dirName,
+        yamlLine: head.yamlLine,
+      }),
+      file,
+      context.source,
+    );
     if (analyzed instanceof SkillParseError) return failed(analyzed, context);
     const rejected = analyzed.diagnostics.some((d) => d.level === "error");
     // Read before anything is reported: a metadata file that needs the
     // full YAML parser throws, and the scan parses this skill again.
     const codexDiagnostics: Diagnostic[] = [];
     const codex = !rejected && context.source.codexMetadata
-      ? readCodexMetadata(dir, codexDiagnostics, !context.parserUnavailable)
+      ? withMetadataShortDescription(
+        readCodexMetadata(dir, codexDiagnostics, !context.parserUnavailable),
+        analyzed.fields.metadata,
+      )
       : undefined;
     for (const d of analyzed.diagnostics) context.diagnostics.push(d);
     if (rejected) return undefined;

@@ -64,6 +64,13 @@ export interface DirectorySourceOptions {
    */
   codexMetadata?: boolean;
   /**
+   * A skill without `description`: `"skip"` it with a `description-missing`
+   * error (default), or describe it by the first paragraph of its body with
+   * a `description-from-body` warning, as Claude Code does (the `claude`
+   * client's roots turn it on).
+   */
+  descriptionFallback?: "skip" | "first-paragraph";
+  /**
    * What a missing read permission does: `"throw"` a `PermissionDeniedError`
    * (default) or `"skip"` the root with a warning (used by `defaultSources`).
    */
@@ -112,6 +119,8 @@ export interface DirectorySource {
   readonly overridable: boolean;
   /** Whether each skill's `agents/openai.yaml` is read. */
   readonly codexMetadata: boolean;
+  /** What a skill without `description` gets. */
+  readonly descriptionFallback: "skip" | "first-paragraph";
   /** Missing permission: throw or skip. */
   readonly onPermissionDenied: "throw" | "skip";
   /** A root that is not a readable directory: throw or skip. */
@@ -265,6 +274,7 @@ export function directorySource(
     required: options.required ?? false,
     overridable: options.overridable ?? false,
     codexMetadata: options.codexMetadata ?? false,
+    descriptionFallback: options.descriptionFallback ?? "skip",
     onPermissionDenied: options.onPermissionDenied ?? "throw",
     onInvalidRoot: options.onInvalidRoot ?? "throw",
   });

@@ -142,6 +142,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     summary:
       "`name` is missing or not a string (the directory name is used instead)",
   },
+  "name-not-string": {
+    lenient: "warning",
+    summary:
+      "`name` is a YAML number or boolean (`name: 123`): read as written, rejected when strict",
+  },
   "name-too-long": {
     lenient: "warning",
     summary: "`name` is longer than 64 characters",
@@ -170,6 +175,16 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "error",
     summary: "`description` is missing, empty or not a string",
   },
+  "description-from-body": {
+    lenient: "warning",
+    summary:
+      "No `description`: the first paragraph of the body is used, as Claude Code does (its roots only)",
+  },
+  "description-not-string": {
+    lenient: "warning",
+    summary:
+      "`description` is a YAML number or boolean: read as written, rejected when strict",
+  },
   "description-too-long": {
     lenient: "warning",
     summary: "`description` is longer than 1024 characters (loaded in full)",
@@ -185,6 +200,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "metadata-not-map": {
     lenient: "warning",
     summary: "`metadata` is not a map of string keys to string values",
+  },
+  "metadata-value-unquoted": {
+    lenient: "warning",
+    summary:
+      "A `metadata` value YAML reads as a number or boolean (`version: 1.0`): kept as written (`\"1.0\"`); strict validation accepts it, as the reference validator does",
   },
   "allowed-tools-not-string": {
     lenient: "warning",
@@ -267,6 +287,30 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "error",
     summary:
       "The MCP server listed a skill entry that breaks the extension's rules; it is left out",
+  },
+  "web-schema-unknown": {
+    lenient: "warning",
+    summary:
+      "A well-known index names an unknown `$schema`; none of its skills are read",
+  },
+  "web-entry-invalid": {
+    lenient: "error",
+    summary:
+      "A well-known index entry has no valid name, description, url, digest or files (or repeats a name); it is left out",
+  },
+  "web-entry-skipped": {
+    lenient: "warning",
+    summary: "A well-known index entry has an unknown `type`; it is skipped",
+  },
+  "web-index-truncated": {
+    lenient: "warning",
+    summary:
+      "A well-known index lists more than 10,000 skills; the rest are left out",
+  },
+  "web-unverified": {
+    lenient: "warning",
+    summary:
+      "A v0.1 well-known index gives no digests: the content of its skills is not verified",
   },
   "mcp-skill-not-listed": {
     lenient: "warning",

@@ -1,0 +1,945 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The one table of agents: for each, its skill roots (scope, path, the order
+ * it reads them in) and how it scans them, with the source of every fact.
+ * Data only: `client_profile.ts` turns an entry into roots and scan options,
+ * and discovery (`--client`, `defaultSources`), `install --client` and
+ * `doctor` all read the same entry. A rule left out is not known; `doctor`
+ * answers `unknown` for it and discovery applies the Agent Skills default.
+ *
+ * Root paths: a project root is relative to each project directory (from the
+ * git root down to the cwd). Any other root is a list of alternatives, the
+ * first usable one wins: `~/…` is below the home directory, `$NAME/…` below
+ * the environment variable `NAME` (skipped when it is unset, empty or not
+ * granted), anything else is absolute. A directory-name variant (opencode's
+ * `skill` beside `skills`) is a root of its own.
+ *
+ * @module
+ */
+
+/**
+ * A rule of an agent and where it comes from (a URL, a file of the agent's
+ * source, or a peer test by name).
+ *
+ * @example Usage
+ * ```ts
+ * import type { ClientFact } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const depth: ClientFact<number> = { value: 6, source: "openai/codex loader.rs" };
+ * assert.equal(depth.value, 6);
+ * ```
+ */
+export interface ClientFact<T> {
+  /** The rule. */
+  readonly value: T;
+  /** Where it comes from. */
+  readonly source: string;
+}
+
+/**
+ * The scope of a root: a project's own, the user's, the agent's bundled
+ * (`system`) or an administrator's.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RootScope } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const scope: RootScope = "system";
+ * assert.equal(scope, "system");
+ * ```
+ */
+export type RootScope = "project" | "user" | "system" | "admin";
+
+/**
+ * One skill root of an agent, as the table writes it.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ClientRootEntry } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const root: ClientRootEntry = { scope: "user", path: ["$CODEX_HOME/skills", "~/.codex/skills"], source: "codex" };
+ * assert.equal(root.scope, "user");
+ * ```
+ */
+export interface ClientRootEntry {
+  /** Its scope. */
+  readonly scope: RootScope;
+  /** Project scope: relative to a project directory. Others: the alternatives (see the module doc). */
+  readonly path: string | readonly string[];
+  /** Only on these systems (`Deno.build.os` values). */
+  readonly os?: readonly string[];
+  /** `install --client` writes here in this scope (default: the scope's first root). */
+  readonly install?: true;
+  /** This root's own symlink rule, where it differs from the agent's. */
+  readonly followsSymlinkedDirs?: ClientFact<boolean>;
+  /** Where the root comes from. */
+  readonly source: string;
+}
+
+/**
+ * One agent of the table. Every rule is optional: left out, it is not known.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLIENT_TABLE, type ClientEntry } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const codex: ClientEntry = CLIENT_TABLE.codex;
+ * assert.equal(codex.depth?.value, 6);
+ * ```
+ */
+export interface ClientEntry {
+  /** The agent's name as people know it. */
+  readonly label: string;
+  /** Other names it goes by (the vercel-labs/skills agent ids). */
+  readonly aliases?: readonly string[];
+  /** Its roots, in the order it reads them within each scope (earlier wins). */
+  readonly roots: readonly ClientRootEntry[];
+  /** Scopes, highest precedence first (an earlier scope wins a name clash). */
+  readonly precedence?: ClientFact<readonly RootScope[]>;
+  /** Levels below a root it looks for `SKILL.md` (1 = immediate subdirectories; `"any"` = no limit of its own). */
+  readonly depth?: ClientFact<number | "any">;
+  /** Whether it follows a symlinked directory below a root. */
+  readonly followsSymlinkedDirs?: ClientFact<boolean>;
+  /** Whether it opens a `SKILL.md` that is a symlink. */
+  readonly followsSymlinkedSkillMd?: ClientFact<boolean>;
+  /** Whether it reads the shared `.agents/skills` roots it does not list (`false`: it does not). */
+  readonly readsAgentsDir?: ClientFact<boolean>;
+  /** Whether it rejects a skill whose `name` differs from its directory. */
+  readonly requiresNameMatch?: ClientFact<boolean>;
+  /** Whether it keeps two skills of one name (skillscope keeps the first). */
+  readonly keepsDuplicateNames?: ClientFact<boolean>;
+  /** Whether its YAML parser drops a frontmatter with an unquoted `: ` in a value. */
+  readonly strictYaml?: ClientFact<boolean>;
+  /** A skill without `description`: left out, or described by the first paragraph of its body. */
+  readonly withoutDescription?: ClientFact<"skip" | "first-paragraph">;
+  /** Whether it reads Codex's `agents/openai.yaml` beside each skill. */
+  readonly readsCodexMetadata?: ClientFact<boolean>;
+  /** Its skill-listing budget: characters, or a share of an assumed context window in tokens. */
+  readonly budget?: ClientFact<
+    {
+      readonly chars?: number;
+      readonly contextWindow?: number;
+      readonly fraction?: number;
+    }
+  >;
+}
+
+// Sources, named once.
+const SPEC =
+  "https://agentskills.io/client-implementation/adding-skills-support";
+const VERCEL =
+  "vercel-labs/skills src/agents.ts (commit 007a533): skillsDir, globalSkillsDir";
+const VERCEL_OLD = "vercel-labs/skills src/agents.ts (commit 271196b)";
+const CLAUDE = "https://code.claude.com/docs/en/skills";
+const CLAUDE_MANAGED =
+  "https://code.claude.com/docs/en/settings (managed settings directory) + .claude/skills";
+const CODEX = "openai/codex codex-rs/core-skills/src/loader.rs";
+const CODEX_ORDER =
+  "openai/codex loader_tests.rs: skill_roots_from_layer_stack_maps_user_to_user_and_system_cache_and_system_to_admin, skill_roots_include_admin_with_lowest_priority";
+const CODEX_SYMLINKS =
+  "openai/codex loader_tests.rs: loads_skills_via_symlinked_subdir_for_user_scope, loads_skills_via_symlinked_subdir_for_repo_scope, does_not_loop_on_symlink_cycle_for_user_scope";
+const CODEX_SYSTEM =
+  "openai/codex loader_tests.rs: loads_skills_from_system_cache_when_present, system_scope_ignores_symlinked_subdir";
+const GEMINI =
+  "https://geminicli.com/docs/cli/using-agent-skills/ (discovery tiers; .agents/skills wins over .gemini/skills within a tier)";
+const GEMINI_DEPTH =
+  "https://geminicli.com/docs/cli/skills (skills/<name>/SKILL.md)";
+const OPENCODE =
+  "anomalyco/opencode packages/opencode/src/skill/index.ts ({skill,skills}/**/SKILL.md and skills/**/SKILL.md, symlink: true)";
+const OPENCODE_DOCS =
+  'https://opencode.ai/docs/skills/ (name must match the directory; its loader test "properly resolves directories that skills live in" loads one that does not)';
+const CURSOR = "https://cursor.com/docs/context/skills (Skill directories)";
+const COPILOT =
+  "https://code.visualstudio.com/docs/copilot/customization/agent-skills";
+const GOOSE =
+  "block/goose documentation/docs/guides/context-engineering/using-skills.md (Skill Locations, backward compatibility)";
+const GOOSE_OLD =
+  "block/goose using-skills.md, earlier version (~/.config/agents/skills, ~/.config/goose/skills)";
+const AMP = "https://ampcode.com/manual#agent-skills";
+const ZERO =
+  "Zero docs (ZERO_SKILLS_DIR, XDG_DATA_HOME/zero/skills, then ~/.agents/skills)";
+const PI = "Pi docs (.pi/skills)";
+const OLD_TABLE = "skillscope's earlier client table (doctor rules, round 2)";
+
+/** Every agent skillscope knows, by name; `agents` is the shared `.agents/skills` convention. */
+export const CLIENT_TABLE = {
+  agents: {
+    label: "the .agents/skills convention",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: SPEC },
+      { scope: "user", path: ["~/.agents/skills"], source: SPEC },
+    ],
+    precedence: { value: ["project", "user", "system", "admin"], source: SPEC },
+    readsAgentsDir: { value: true, source: SPEC },
+  },
+  claude: {
+    label: "Claude Code",
+    aliases: ["claude-code"],
+    roots: [
+      {
+        scope: "admin",
+        path: ["/etc/claude-code/.claude/skills"],
+        os: ["linux"],
+        source: CLAUDE_MANAGED,
+      },
+      {
+        scope: "admin",
+        path: ["/Library/Application Support/ClaudeCode/.claude/skills"],
+        os: ["darwin"],
+        source: CLAUDE_MANAGED,
+      },
+      {
+        scope: "user",
+        path: ["$CLAUDE_CONFIG_DIR/skills", "~/.claude/skills"],
+        source: CLAUDE,
+      },
+      { scope: "project", path: ".claude/skills", source: CLAUDE },
+    ],
+    precedence: {
+      value: ["admin", "user", "project"],
+      source: `${CLAUDE} (enterprise > personal > project)`,
+    },
+    depth: { value: 1, source: CLAUDE },
+    followsSymlinkedSkillMd: { value: true, source: OLD_TABLE },
+    readsAgentsDir: { value: false, source: CLAUDE },
+    requiresNameMatch: { value: false, source: OLD_TABLE },
+    strictYaml: { value: false, source: OLD_TABLE },
+    withoutDescription: {
+      value: "first-paragraph",
+      source:
+        `${CLAUDE} (description: if omitted, the first paragraph of the content)`,
+    },
+    budget: {
+      value: { contextWindow: 200_000, fraction: 0.01 },
+      source: `${CLAUDE} (skillListingBudgetFraction)`,
+    },
+  },
+  codex: {
+    label: "Codex",
+    roots: [
+      { scope: "project", path: ".codex/skills", source: CODEX },
+      { scope: "project", path: ".agents/skills", source: CODEX },
+      {
+        scope: "user",
+        path: ["$CODEX_HOME/skills", "~/.codex/skills"],
+        source: CODEX_ORDER,
+      },
+      { scope: "user", path: ["~/.agents/skills"], source: CODEX_ORDER },
+      {
+        scope: "system",
+        path: ["$CODEX_HOME/skills/.system", "~/.codex/skills/.system"],
+        followsSymlinkedDirs: { value: false, source: CODEX_SYSTEM },
+        source: CODEX_SYSTEM,
+      },
+      { scope: "admin", path: ["/etc/codex/skills"], source: CODEX_ORDER },
+    ],
+    precedence: {
+      value: ["project", "user", "system", "admin"],
+      source: `${CODEX} (scope_rank); ${CODEX_ORDER}`,
+    },
+    depth: {
+      value: 6,
+      source:
+        `${CODEX} (MAX_SCAN_DEPTH, respects_max_scan_depth_for_user_scope)`,
+    },
+    followsSymlinkedDirs: { value: true, source: CODEX_SYMLINKS },
+    followsSymlinkedSkillMd: {
+      value: false,
+      source:
+        "openai/codex loader_tests.rs: ignores_symlinked_skill_file_for_user_scope",
+    },
+    readsAgentsDir: { value: true, source: CODEX },
+    requiresNameMatch: {
+      value: false,
+      source:
+        "openai/codex loader_tests.rs: falls_back_to_directory_name_when_skill_name_is_missing",
+    },
+    keepsDuplicateNames: {
+      value: true,
+      source:
+        "openai/codex loader_tests.rs: keeps_duplicate_names_from_repo_and_user",
+    },
+    strictYaml: {
+      value: false,
+      source:
+        "openai/codex loader_tests.rs: loads_unquoted_description_containing_colon_space",
+    },
+    readsCodexMetadata: { value: true, source: CODEX },
+    budget: {
+      value: { chars: 8000 },
+      source:
+        "openai/codex codex-rs/core-skills/src/render.rs (2% of the window, 8000 characters when it is unknown)",
+    },
+  },
+  gemini: {
+    label: "Gemini CLI",
+    aliases: ["gemini-cli"],
+    roots: [
+      { scope: "project", path: ".agents/skills", source: GEMINI },
+      { scope: "project", path: ".gemini/skills", source: GEMINI },
+      { scope: "user", path: ["~/.agents/skills"], source: GEMINI },
+      { scope: "user", path: ["~/.gemini/skills"], source: GEMINI },
+    ],
+    precedence: { value: ["project", "user"], source: GEMINI },
+    depth: { value: 1, source: GEMINI_DEPTH },
+    readsAgentsDir: { value: true, source: GEMINI },
+    strictYaml: { value: false, source: OLD_TABLE },
+  },
+  opencode: {
+    label: "opencode",
+    roots: [
+      { scope: "project", path: ".opencode/skills", source: OPENCODE },
+      { scope: "project", path: ".opencode/skill", source: OPENCODE },
+      { scope: "project", path: ".claude/skills", source: OPENCODE },
+      { scope: "project", path: ".agents/skills", source: OPENCODE },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/opencode/skills", "~/.config/opencode/skills"],
+        source: OPENCODE,
+      },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/opencode/skill", "~/.config/opencode/skill"],
+        source: OPENCODE,
+      },
+      { scope: "user", path: ["~/.claude/skills"], source: OPENCODE },
+      { scope: "user", path: ["~/.agents/skills"], source: OPENCODE },
+    ],
+    depth: { value: "any", source: OPENCODE },
+    followsSymlinkedDirs: { value: true, source: OPENCODE },
+    followsSymlinkedSkillMd: { value: true, source: OPENCODE },
+    readsAgentsDir: { value: true, source: OPENCODE },
+    requiresNameMatch: { value: true, source: OPENCODE_DOCS },
+    strictYaml: { value: false, source: OLD_TABLE },
+    withoutDescription: {
+      value: "skip",
+      source: `${OPENCODE} (fmt() lists only skills with a description)`,
+    },
+  },
+  cursor: {
+    label: "Cursor",
+    roots: [
+      { scope: "project", path: ".cursor/skills", source: CURSOR },
+      { scope: "project", path: ".agents/skills", source: CURSOR },
+      { scope: "project", path: ".claude/skills", source: CURSOR },
+      { scope: "project", path: ".codex/skills", source: CURSOR },
+      { scope: "user", path: ["~/.cursor/skills"], source: CURSOR },
+      { scope: "user", path: ["~/.agents/skills"], source: CURSOR },
+      { scope: "user", path: ["~/.claude/skills"], source: CURSOR },
+      { scope: "user", path: ["~/.codex/skills"], source: CURSOR },
+    ],
+    readsAgentsDir: { value: true, source: CURSOR },
+  },
+  zero: {
+    label: "Zero",
+    roots: [
+      {
+        scope: "user",
+        path: [
+          "$ZERO_SKILLS_DIR",
+          "$XDG_DATA_HOME/zero/skills",
+          "~/.local/share/zero/skills",
+        ],
+        source: ZERO,
+      },
+      { scope: "user", path: ["~/.agents/skills"], source: ZERO },
+    ],
+    readsAgentsDir: { value: true, source: ZERO },
+  },
+  copilot: {
+    label: "GitHub Copilot",
+    aliases: ["github-copilot"],
+    roots: [
+      { scope: "project", path: ".github/skills", source: COPILOT },
+      { scope: "project", path: ".claude/skills", source: COPILOT },
+      { scope: "project", path: ".agents/skills", source: COPILOT },
+      { scope: "user", path: ["~/.copilot/skills"], source: COPILOT },
+      { scope: "user", path: ["~/.claude/skills"], source: COPILOT },
+      { scope: "user", path: ["~/.agents/skills"], source: COPILOT },
+    ],
+    readsAgentsDir: { value: true, source: COPILOT },
+  },
+  goose: {
+    label: "Goose",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: GOOSE },
+      { scope: "project", path: ".goose/skills", install: true, source: GOOSE },
+      { scope: "project", path: ".claude/skills", source: GOOSE },
+      { scope: "user", path: ["~/.agents/skills"], source: GOOSE },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/goose/skills", "~/.config/goose/skills"],
+        install: true,
+        source: `${GOOSE} (platform-specific config directories); ${GOOSE_OLD}`,
+      },
+      { scope: "user", path: ["~/.config/agents/skills"], source: GOOSE_OLD },
+      { scope: "user", path: ["~/.claude/skills"], source: GOOSE },
+    ],
+    readsAgentsDir: { value: true, source: GOOSE },
+  },
+  amp: {
+    label: "Amp",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: AMP },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/agents/skills", "~/.config/agents/skills"],
+        source: `${AMP}; ${VERCEL}`,
+      },
+    ],
+    readsAgentsDir: { value: true, source: AMP },
+  },
+  pi: {
+    label: "Pi",
+    roots: [
+      { scope: "project", path: ".pi/skills", source: PI },
+      { scope: "user", path: ["~/.pi/agent/skills"], source: VERCEL },
+    ],
+  },
+  // The rest of the vercel-labs/skills agent table: roots only, rules not known.
+  "aider-desk": {
+    label: "AiderDesk",
+    roots: [
+      { scope: "project", path: ".aider-desk/skills", source: VERCEL },
+      { scope: "user", path: ["~/.aider-desk/skills"], source: VERCEL },
+    ],
+  },
+  antigravity: {
+    label: "Antigravity",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.gemini/antigravity/skills"], source: VERCEL },
+    ],
+  },
+  "antigravity-cli": {
+    label: "Antigravity CLI",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["~/.gemini/antigravity-cli/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  astrbot: {
+    label: "AstrBot",
+    roots: [
+      { scope: "project", path: "data/skills", source: VERCEL },
+      { scope: "user", path: ["~/.astrbot/data/skills"], source: VERCEL },
+    ],
+  },
+  "autohand-code": {
+    label: "Autohand Code CLI",
+    roots: [
+      { scope: "project", path: ".autohand/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$AUTOHAND_HOME/skills", "~/.autohand/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  augment: {
+    label: "Augment",
+    roots: [
+      { scope: "project", path: ".augment/skills", source: VERCEL },
+      { scope: "user", path: ["~/.augment/skills"], source: VERCEL },
+    ],
+  },
+  bob: {
+    label: "IBM Bob",
+    roots: [
+      { scope: "project", path: ".bob/skills", source: VERCEL },
+      { scope: "user", path: ["~/.bob/skills"], source: VERCEL },
+    ],
+  },
+  openclaw: {
+    label: "OpenClaw",
+    aliases: ["moltbot", "clawdbot"],
+    roots: [
+      { scope: "project", path: "skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["~/.openclaw/skills"],
+        source:
+          `${VERCEL} (~/.clawdbot/skills or ~/.moltbot/skills on older installs)`,
+      },
+    ],
+  },
+  cline: {
+    label: "Cline",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  "codearts-agent": {
+    label: "CodeArts Agent",
+    roots: [
+      { scope: "project", path: ".codeartsdoer/skills", source: VERCEL },
+      { scope: "user", path: ["~/.codeartsdoer/skills"], source: VERCEL },
+    ],
+  },
+  codebuddy: {
+    label: "CodeBuddy",
+    roots: [
+      { scope: "project", path: ".codebuddy/skills", source: VERCEL },
+      { scope: "user", path: ["~/.codebuddy/skills"], source: VERCEL },
+    ],
+  },
+  codemaker: {
+    label: "Codemaker",
+    roots: [
+      { scope: "project", path: ".codemaker/skills", source: VERCEL },
+      { scope: "user", path: ["~/.codemaker/skills"], source: VERCEL },
+    ],
+  },
+  codestudio: {
+    label: "Code Studio",
+    roots: [
+      { scope: "project", path: ".codestudio/skills", source: VERCEL },
+      { scope: "user", path: ["~/.codestudio/skills"], source: VERCEL },
+    ],
+  },
+  codewhale: {
+    label: "CodeWhale",
+    roots: [
+      { scope: "project", path: ".codewhale/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$CODEWHALE_HOME/skills", "~/.codewhale/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  "command-code": {
+    label: "Command Code",
+    roots: [
+      { scope: "project", path: ".commandcode/skills", source: VERCEL },
+      { scope: "user", path: ["~/.commandcode/skills"], source: VERCEL },
+    ],
+  },
+  continue: {
+    label: "Continue",
+    roots: [
+      { scope: "project", path: ".continue/skills", source: VERCEL },
+      { scope: "user", path: ["~/.continue/skills"], source: VERCEL },
+    ],
+  },
+  cortex: {
+    label: "Cortex Code",
+    roots: [
+      { scope: "project", path: ".cortex/skills", source: VERCEL },
+      { scope: "user", path: ["~/.snowflake/cortex/skills"], source: VERCEL },
+    ],
+  },
+  crush: {
+    label: "Crush",
+    roots: [
+      { scope: "project", path: ".crush/skills", source: VERCEL },
+      { scope: "user", path: ["~/.config/crush/skills"], source: VERCEL },
+    ],
+  },
+  deepagents: {
+    label: "Deep Agents",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.deepagents/agent/skills"], source: VERCEL },
+    ],
+  },
+  devin: {
+    label: "Devin for Terminal",
+    roots: [
+      { scope: "project", path: ".devin/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/devin/skills", "~/.config/devin/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  dexto: {
+    label: "Dexto",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  droid: {
+    label: "Droid",
+    roots: [
+      {
+        scope: "project",
+        path: ".agents/skills",
+        install: true,
+        source: VERCEL,
+      },
+      { scope: "project", path: ".factory/skills", source: VERCEL_OLD },
+      { scope: "user", path: ["~/.factory/skills"], source: VERCEL },
+      {
+        scope: "user",
+        path: ["~/.agents/skills"],
+        source:
+          `${VERCEL} (Droid reads .agents/skills and ~/.agents/skills as compatibility locations)`,
+      },
+    ],
+  },
+  eve: {
+    label: "Eve",
+    roots: [{ scope: "project", path: "agent/skills", source: VERCEL }],
+  },
+  firebender: {
+    label: "Firebender",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.firebender/skills"], source: VERCEL },
+    ],
+  },
+  forgecode: {
+    label: "ForgeCode",
+    roots: [
+      { scope: "project", path: ".forge/skills", source: VERCEL },
+      { scope: "user", path: ["~/.forge/skills"], source: VERCEL },
+    ],
+  },
+  fx: {
+    label: "fx",
+    roots: [
+      { scope: "project", path: ".fx/skills", source: VERCEL },
+      { scope: "user", path: ["~/.fx/skills"], source: VERCEL },
+    ],
+  },
+  grok: {
+    label: "Grok Build",
+    roots: [
+      { scope: "project", path: ".grok/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$GROK_HOME/skills", "~/.grok/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  "hermes-agent": {
+    label: "Hermes Agent",
+    roots: [
+      { scope: "project", path: ".hermes/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$HERMES_HOME/skills", "~/.hermes/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  "inference-sh": {
+    label: "inference.sh",
+    roots: [
+      { scope: "project", path: ".inferencesh/skills", source: VERCEL },
+      { scope: "user", path: ["~/.inferencesh/skills"], source: VERCEL },
+    ],
+  },
+  jazz: {
+    label: "Jazz",
+    roots: [
+      { scope: "project", path: ".jazz/skills", source: VERCEL },
+      { scope: "user", path: ["~/.jazz/skills"], source: VERCEL },
+    ],
+  },
+  junie: {
+    label: "Junie",
+    roots: [
+      { scope: "project", path: ".junie/skills", source: VERCEL },
+      { scope: "user", path: ["~/.junie/skills"], source: VERCEL },
+    ],
+  },
+  "iflow-cli": {
+    label: "iFlow CLI",
+    roots: [
+      { scope: "project", path: ".iflow/skills", source: VERCEL },
+      { scope: "user", path: ["~/.iflow/skills"], source: VERCEL },
+    ],
+  },
+  kilo: {
+    label: "Kilo Code",
+    aliases: ["kilo-code"],
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.kilo/skills"], source: VERCEL },
+    ],
+  },
+  kimchi: {
+    label: "Kimchi",
+    roots: [
+      { scope: "project", path: ".kimchi/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["~/.config/kimchi/harness/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  "kimi-code-cli": {
+    label: "Kimi Code CLI",
+    aliases: ["kimi-cli"],
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  "kiro-cli": {
+    label: "Kiro CLI",
+    roots: [
+      { scope: "project", path: ".kiro/skills", source: VERCEL },
+      { scope: "user", path: ["~/.kiro/skills"], source: VERCEL },
+    ],
+  },
+  kode: {
+    label: "Kode",
+    roots: [
+      { scope: "project", path: ".kode/skills", source: VERCEL },
+      { scope: "user", path: ["~/.kode/skills"], source: VERCEL },
+    ],
+  },
+  lingma: {
+    label: "Lingma",
+    roots: [
+      { scope: "project", path: ".lingma/skills", source: VERCEL },
+      { scope: "user", path: ["~/.lingma/skills"], source: VERCEL },
+    ],
+  },
+  loaf: {
+    label: "Loaf",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  mcpjam: {
+    label: "MCPJam",
+    roots: [
+      { scope: "project", path: ".mcpjam/skills", source: VERCEL },
+      { scope: "user", path: ["~/.mcpjam/skills"], source: VERCEL },
+    ],
+  },
+  "minimax-code": {
+    label: "MiniMax Code",
+    roots: [
+      { scope: "project", path: ".minimax/skills", source: VERCEL },
+      { scope: "user", path: ["~/.minimax/skills"], source: VERCEL },
+    ],
+  },
+  "mistral-vibe": {
+    label: "Mistral Vibe",
+    roots: [
+      { scope: "project", path: ".vibe/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$VIBE_HOME/skills", "~/.vibe/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  moxby: {
+    label: "Moxby",
+    roots: [
+      { scope: "project", path: ".moxby/skills", source: VERCEL },
+      { scope: "user", path: ["~/.moxby/skills"], source: VERCEL },
+    ],
+  },
+  mux: {
+    label: "Mux",
+    roots: [
+      { scope: "project", path: ".mux/skills", source: VERCEL },
+      { scope: "user", path: ["~/.mux/skills"], source: VERCEL },
+    ],
+  },
+  openhands: {
+    label: "OpenHands",
+    roots: [
+      { scope: "project", path: ".openhands/skills", source: VERCEL },
+      { scope: "user", path: ["~/.openhands/skills"], source: VERCEL },
+    ],
+  },
+  ona: {
+    label: "Ona",
+    roots: [
+      { scope: "project", path: ".ona/skills", source: VERCEL },
+      { scope: "user", path: ["~/.ona/skills"], source: VERCEL },
+    ],
+  },
+  "posit-assistant": {
+    label: "Posit Assistant",
+    roots: [
+      { scope: "project", path: ".posit/assistant/skills", source: VERCEL },
+      { scope: "user", path: ["~/.posit/assistant/skills"], source: VERCEL },
+    ],
+  },
+  qoder: {
+    label: "Qoder",
+    roots: [
+      { scope: "project", path: ".qoder/skills", source: VERCEL },
+      { scope: "user", path: ["~/.qoder/skills"], source: VERCEL },
+    ],
+  },
+  "qoder-cn": {
+    label: "Qoder CN",
+    roots: [
+      { scope: "project", path: ".qoder/skills", source: VERCEL },
+      { scope: "user", path: ["~/.qoder-cn/skills"], source: VERCEL },
+    ],
+  },
+  "qwen-code": {
+    label: "Qwen Code",
+    roots: [
+      { scope: "project", path: ".qwen/skills", source: VERCEL },
+      { scope: "user", path: ["~/.qwen/skills"], source: VERCEL },
+    ],
+  },
+  replit: {
+    label: "Replit",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      {
+        scope: "user",
+        path: ["$XDG_CONFIG_HOME/agents/skills", "~/.config/agents/skills"],
+        source: VERCEL,
+      },
+    ],
+  },
+  reasonix: {
+    label: "Reasonix",
+    roots: [
+      { scope: "project", path: ".reasonix/skills", source: VERCEL },
+      { scope: "user", path: ["~/.reasonix/skills"], source: VERCEL },
+    ],
+  },
+  rovodev: {
+    label: "Rovo Dev",
+    roots: [
+      { scope: "project", path: ".rovodev/skills", source: VERCEL },
+      { scope: "user", path: ["~/.rovodev/skills"], source: VERCEL },
+    ],
+  },
+  roo: {
+    label: "Roo Code",
+    aliases: ["roo-code"],
+    roots: [
+      { scope: "project", path: ".roo/skills", source: VERCEL },
+      { scope: "user", path: ["~/.roo/skills"], source: VERCEL },
+    ],
+  },
+  "sarvam-code": {
+    label: "Sarvam Code",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  "tabnine-cli": {
+    label: "Tabnine CLI",
+    roots: [
+      { scope: "project", path: ".tabnine/agent/skills", source: VERCEL },
+      { scope: "user", path: ["~/.tabnine/agent/skills"], source: VERCEL },
+    ],
+  },
+  terramind: {
+    label: "Terramind",
+    roots: [
+      { scope: "project", path: ".terramind/skills", source: VERCEL },
+      { scope: "user", path: ["~/.terramind/skills"], source: VERCEL },
+    ],
+  },
+  tinycloud: {
+    label: "Tinycloud",
+    roots: [
+      { scope: "project", path: ".tinycloud/skills", source: VERCEL },
+      { scope: "user", path: ["~/.tinycloud/skills"], source: VERCEL },
+    ],
+  },
+  trae: {
+    label: "Trae",
+    roots: [
+      { scope: "project", path: ".trae/skills", source: VERCEL },
+      { scope: "user", path: ["~/.trae/skills"], source: VERCEL },
+    ],
+  },
+  "trae-cn": {
+    label: "Trae CN",
+    roots: [
+      { scope: "project", path: ".trae/skills", source: VERCEL },
+      { scope: "user", path: ["~/.trae-cn/skills"], source: VERCEL },
+    ],
+  },
+  warp: {
+    label: "Warp",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  windsurf: {
+    label: "Windsurf",
+    roots: [
+      { scope: "project", path: ".windsurf/skills", source: VERCEL },
+      { scope: "user", path: ["~/.codeium/windsurf/skills"], source: VERCEL },
+    ],
+  },
+  zed: {
+    label: "Zed",
+    roots: [
+      { scope: "project", path: ".agents/skills", source: VERCEL },
+      { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
+    ],
+  },
+  zcode: {
+    label: "ZCode",
+    roots: [
+      { scope: "project", path: ".zcode/skills", source: VERCEL },
+      { scope: "user", path: ["~/.zcode/skills"], source: VERCEL },
+    ],
+  },
+  zencoder: {
+    label: "Zencoder",
+    roots: [
+      { scope: "project", path: ".zencoder/skills", source: VERCEL },
+      { scope: "user", path: ["~/.zencoder/skills"], source: VERCEL },
+    ],
+  },
+  zenflow: {
+    label: "Zenflow",
+    roots: [
+      { scope: "project", path: ".zencoder/skills", source: VERCEL },
+      { scope: "user", path: ["~/.zencoder/skills"], source: VERCEL },
+    ],
+  },
+  neovate: {
+    label: "Neovate",
+    roots: [
+      { scope: "project", path: ".neovate/skills", source: VERCEL },
+      { scope: "user", path: ["~/.neovate/skills"], source: VERCEL },
+    ],
+  },
+  pochi: {
+    label: "Pochi",
+    roots: [
+      { scope: "project", path: ".pochi/skills", source: VERCEL },
+      { scope: "user", path: ["~/.pochi/skills"], source: VERCEL },
+    ],
+  },
+  promptscript: {
+    label: "PromptScript",
+    roots: [{ scope: "project", path: ".agents/skills", source: VERCEL }],
+  },
+  adal: {
+    label: "AdaL",
+    roots: [
+      { scope: "project", path: ".adal/skills", source: VERCEL },
+      { scope: "user", path: ["~/.adal/skills"], source: VERCEL },
+    ],
+  },
+} as const satisfies Readonly<Record<string, ClientEntry>>;

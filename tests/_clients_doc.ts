@@ -1,0 +1,151 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// docs/clients.md, rendered from the one client table (then formatted by
+// deno fmt): the test compares the file with this rendering;
+// CLIENTS_DOC_UPDATE=1 rewrites it.
+import {
+  CLIENT_TABLE,
+  type ClientEntry,
+  type ClientRootEntry,
+} from "../mod.ts";
+
+const RULES: readonly [keyof ClientEntry, string][] = [
+  ["precedence", "precedence (highest first)"],
+  ["depth", "depth below a root"],
+  ["followsSymlinkedDirs", "follows a symlinked directory"],
+  ["followsSymlinkedSkillMd", "opens a symlinked SKILL.md"],
+  ["readsAgentsDir", "reads .agents/skills"],
+  ["requiresNameMatch", "name must equal the directory"],
+  ["keepsDuplicateNames", "keeps two skills of one name"],
+  ["strictYaml", "drops an unquoted colon"],
+  ["withoutDescription", "a skill without description"],
+  ["readsCodexMetadata", "reads agents/openai.yaml"],
+  ["budget", "listing budget"],
+];
+
+function rootText(root: ClientRootEntry, scope = false): string {
+  const path = typeof root.path === "string"
+    ? `\`${root.path}\``
+    : root.path.map((p) => `\`${p}\``).join(" or ");
+  const notes = [
+    ...(scope && root.scope !== "user" ? [root.scope] : []),
+    ...(root.os ?? []),
+  ];
+  return notes.length === 0 ? path : `${path} (${notes.join(", ")})`;
+}
+
+function roots(entry: ClientEntry, scopes: readonly string[]): string {
+  const list = entry.roots.filter((r) => scopes.includes(r.scope));
+  if (list.length === 0) return "—";
+  return list.map((r) => rootText(r, scopes.length > 1)).join(", ");
+}
+
+function value(fact: unknown): string {
+  if (fact === undefined) return "unknown";
+  const v = (fact as { value: unknown }).value;
+  if (Array.isArray(v)) return v.join(", ");
+  if (typeof v === "object" && v !== null) {
+    return Object.entries(v).map(([k, x]) => `${k} ${x}`).join(", ");
+  }
+  return String(v);
+}
+
+/** Escapes the characters a Markdown table cell cannot hold. */
+function cell(text: string): string {
+  return text.replaceAll("|", "\\|");
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => r[i]!.length))
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [
+    line(header),
+    `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`,
+    ...rows.map(line),
+  ].join("\n");
+}
+
+/** The text of docs/clients.md. */
+export function renderClientsDoc(): string {
+  const entries = Object.entries(CLIENT_TABLE) as [string, ClientEntry][];
+  const known = (entry: ClientEntry) =>
+    RULES.some(([key]) => entry[key] !== undefined);
+  const out: string[] = [
+    "# Client profiles",
+    "",
+    "<!-- Rendered from src/discover/clients_table.ts by tests/_clients_doc.ts; run",
+    "CLIENTS_DOC_UPDATE=1 deno test -A tests/client_profiles_test.ts after changing the table. -->",
+    "",
+    "One table of agents drives `--client NAME` (list, catalog, mcp, …),",
+    "`defaultSources({ clients })`, `install --client NAME` and `doctor`. For each",
+    "agent it gives its roots with their scope, the order it reads them in, how deep",
+    "it looks, its symlink, name and description rules, and the source of each fact.",
+    "A rule marked `unknown` is not documented anywhere we could check: discovery",
+    "then applies the Agent Skills default (immediate subdirectories, symlinks",
+    "followed) and `doctor` answers `unknown` when the skill depends on it.",
+    "",
+    "How the profiles are applied:",
+    "",
+    "- **Roots.** A project root is looked for in every directory from the git root",
+    "  down to the cwd (deepest first); `~/…` is below the home directory, `$NAME/…`",
+    "  below that environment variable when it is set (else the next alternative).",
+    "  A directory-name variant (opencode's `skill` beside `skills`) is a root of",
+    "  its own. The shared `.agents/skills` roots are always included.",
+    "- **Precedence** is per profile: the first `--client` orders the scopes (Claude",
+    "  Code: admin, user, project; Codex and the default: project, user, system,",
+    "  admin), and within a scope its own roots come first, in its own order, then",
+    "  the other clients', then the shared ones. An earlier skill shadows a later one",
+    "  of the same name (reported as `skill-shadowed`).",
+    "- **Scanning.** A root is scanned as the clients that read it scan it, the",
+    "  widest rule winning when several do: depth 1 is the immediate subdirectories,",
+    "  a larger depth a recursive scan bounded at that depth (`any` at 32) and 2000",
+    "  directories, symlinked directories followed once (a cycle is reported, never",
+    "  looped), unless the profile says the agent does not follow them (Codex's",
+    "  system root).",
+    "- **Descriptions.** On a root Claude Code reads, a skill without `description`",
+    "  is described by the first paragraph of its body, with a",
+    "  `description-from-body` warning; elsewhere it is skipped (`description-missing`).",
+    "- **Install.** `install --client NAME` writes to the root marked for install, else",
+    "  the first root of the scope (`--project`: the project one); recorded install",
+    "  targets must end in one of the table's project or home-relative directories.",
+    "",
+    "## Every agent",
+    "",
+  ];
+  out.push(table(
+    ["name", "agent", "project roots", "user / system / admin roots"],
+    entries.map(([name, entry]) => [
+      cell(
+        [name, ...(entry.aliases ?? [])].map((n) => `\`${n}\``).join(", "),
+      ),
+      cell(entry.label),
+      cell(roots(entry, ["project"])),
+      cell(roots(entry, ["user", "system", "admin"])),
+    ]),
+  ));
+  out.push(
+    "",
+    "Agents without a section below have roots only (from the vercel-labs/skills",
+    "agent table): every rule of theirs is `unknown`.",
+    "",
+    "## Profiles with known rules",
+  );
+  for (const [name, entry] of entries) {
+    if (!known(entry)) continue;
+    out.push("", `### ${entry.label} (\`${name}\`)`, "");
+    for (const root of entry.roots) {
+      out.push(`- ${root.scope} root ${rootText(root)}: ${root.source}`);
+    }
+    for (const [key, label] of RULES) {
+      const fact = entry[key] as { source: string } | undefined;
+      out.push(
+        `- ${label}: **${value(fact)}**${
+          fact === undefined ? "" : ` (${fact.source})`
+        }`,
+      );
+    }
+  }
+  return `${out.join("\n")}\n`;
+}
