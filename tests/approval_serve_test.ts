@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { approvalOf, approve, audit } from "../src/audit/mod.ts";
 import { directorySource } from "../src/discover/sources.ts";
+import { SkillCache } from "../src/discover/scan_cache.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { callSkillTool } from "../src/serve/tool_calls.ts";
 import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
@@ -271,4 +272,54 @@ Deno.test("mcp --require-approval: a bundled file edited after start-up is refus
       await client.close();
     }
   }
+});
+
+Deno.test("requireApproval: a description from the body and Codex metadata are served only as approved, also from a scan cached while the files were unapproved", async () => {
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "demo");
+  const approvedMd = "---\nname: demo\n---\nApproved paragraph.\n";
+  const approvedYaml =
+    "interface:\n  short_description: Approved short\npolicy:\n  allow_implicit_invocation: false\n";
+  await writeTree(dir, {
+    "SKILL.md": approvedMd,
+    "agents/openai.yaml": approvedYaml,
+  });
+  await approve(dir);
+  const source = directorySource(tmp.path, {
+    descriptionFallback: "first-paragraph",
+    codexMetadata: true,
+  });
+  const cache = new SkillCache();
+  const open = () =>
+    SkillSet.open({ sources: [source], requireApproval: true, cache });
+  const fresh = await SkillSet.open({
+    sources: [source],
+    requireApproval: true,
+    cache: false,
+  });
+  assert.equal(fresh.get("demo")?.description, "Approved paragraph.");
+  assert.equal(fresh.get("demo")?.allowImplicitInvocation, false);
+  // Unapproved files: left out, and the cache now holds their scan.
+  await writeTree(dir, {
+    "SKILL.md": "---\nname: demo\n---\nEVIL paragraph.\n",
+    "agents/openai.yaml":
+      "interface:\n  short_description: EVIL short\npolicy:\n  allow_implicit_invocation: true\n",
+  });
+  assert.deepEqual((await open()).list(), []);
+  // The approved files put back: the cached scan shows what they no longer
+  // say, so it is not served as approved.
+  await writeTree(dir, {
+    "SKILL.md": approvedMd,
+    "agents/openai.yaml": approvedYaml,
+  });
+  const reopened = await open();
+  for (const skill of reopened.list()) {
+    assert.equal(skill.description, "Approved paragraph.");
+    assert.equal(skill.shortDescription, "Approved short");
+    assert.equal(skill.allowImplicitInvocation, false);
+  }
+  assert.ok(!reopened.catalog().includes("EVIL"));
+  // A fresh scan of the approved files serves them again.
+  cache.invalidate();
+  assert.equal((await open()).get("demo")?.description, "Approved paragraph.");
 });

@@ -24,7 +24,16 @@ import { isDirectorySkill } from "../discover/build_skill.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
 import { bindApproval } from "./approved_content.ts";
-import { readCheckedSync, retryReplaced } from "../shared/checked_read.ts";
+import {
+  readCheckedSync,
+  readInsideSync,
+  retryReplaced,
+} from "../shared/checked_read.ts";
+import {
+  parseCodexMetadata,
+  withMetadataShortDescription,
+} from "../discover/codex_metadata.ts";
+import { firstParagraph } from "../discover/description_fallback.ts";
 import type {
   Diagnostic,
   DirectorySkill,
@@ -284,39 +293,91 @@ async function checkSkill(
         ),
     )
   );
+  // The Codex metadata discovery may have shown, read once as well.
+  const codexPath = join(skill.dir, "agents", "openai.yaml");
+  const codexBytes = readCodexFile(skill.dir, codexPath);
   const root = dirname(skill.dir);
   let approvals = byRoot.get(root);
   if (approvals === undefined) {
     approvals = await readApprovals(root);
     byRoot.set(root, approvals);
   }
-  const tree = hashDirectorySync(skill.dir, {
-    known: new Map([[basename(skill.path), bytes]]),
-  });
+  const known = new Map([[basename(skill.path), bytes]]);
+  if (codexBytes !== undefined) known.set("agents/openai.yaml", codexBytes);
+  const tree = hashDirectorySync(skill.dir, { known });
   const state = await stateOf(skill.dir, tree, approvals);
   if (state.status !== "approved") return { state };
-  await loadYamlParser();
-  let same: boolean;
+  const yamlParser = await loadYamlParser();
+  // Everything discovery shows must come from the approved bytes: the
+  // frontmatter, the description (or the body's first paragraph it was
+  // taken from) and the Codex metadata. A skill discovered from other
+  // bytes (flipped while it was read, or a scan cached before the files
+  // were put back) is left out.
+  let differs: string | undefined;
   try {
     const parsed = parseSkillMd(new TextDecoder().decode(bytes), {
       path: skill.path,
       dirName: basename(skill.dir),
+      yamlParser,
     });
-    same = stableJson(parsed.frontmatter) === stableJson(skill.frontmatter);
+    const description = parsed.fields.description ??
+      firstParagraph(parsed.body);
+    if (stableJson(parsed.frontmatter) !== stableJson(skill.frontmatter)) {
+      differs = basename(skill.path);
+    } else if (description !== skill.description) {
+      differs = basename(skill.path);
+    } else if (hasCodexFields(skill)) {
+      const read = codexBytes === undefined ? undefined : parseCodexMetadata(
+        new TextDecoder().decode(codexBytes),
+        codexPath,
+        false,
+      );
+      const shown = withMetadataShortDescription(
+        typeof read === "string" ? undefined : read,
+        parsed.fields.metadata,
+      );
+      if (
+        shown?.displayName !== skill.displayName ||
+        shown?.shortDescription !== skill.shortDescription ||
+        shown?.allowImplicitInvocation !== skill.allowImplicitInvocation
+      ) differs = "agents/openai.yaml";
+    }
   } catch {
-    same = false;
+    differs = basename(skill.path);
   }
-  if (!same) {
+  if (differs !== undefined) {
     return {
       state: {
         status: "changed",
         hash: tree.hash,
         approved: state.hash,
-        files: [basename(skill.path)],
+        files: [differs],
       },
     };
   }
   return { state, files: tree.files };
+}
+
+/** Whether discovery showed any Codex metadata for a skill. */
+function hasCodexFields(skill: DirectorySkill): boolean {
+  return skill.displayName !== undefined ||
+    skill.shortDescription !== undefined ||
+    skill.allowImplicitInvocation !== undefined;
+}
+
+/** The bytes of a skill's `agents/openai.yaml`, read once (inside the skill, capped), if it is a file. */
+function readCodexFile(dir: string, path: string): Uint8Array | undefined {
+  try {
+    if (!Deno.lstatSync(path).isFile && !Deno.statSync(path).isFile) {
+      return undefined;
+    }
+    return readInsideSync(Deno.realPathSync(dir), path, {
+      maxBytes: MAX_APPROVED_SKILL_MD_BYTES,
+      tooLarge: (size) => new RangeError(`${path} is ${size} bytes`),
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Largest `SKILL.md` an approval check reads (bytes). */

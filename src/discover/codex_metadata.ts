@@ -79,6 +79,33 @@ export function readCodexMetadata(
     }
     return warn(error instanceof Error ? error.message : String(error));
   }
+  const parsed = parseCodexMetadata(text, path, canLoadParser);
+  return typeof parsed === "string" ? warn(parsed) : parsed;
+}
+
+/**
+ * What the text of an `agents/openai.yaml` says, or why it cannot be used.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCodexMetadata } from "./codex_metadata.ts";
+ *
+ * const text = "interface:\n  display_name: PDF\npolicy:\n  allow_implicit_invocation: false\n";
+ * assert.deepEqual(parseCodexMetadata(text, "openai.yaml", false), { displayName: "PDF", allowImplicitInvocation: false });
+ * ```
+ *
+ * @param text The file's text.
+ * @param path The file, for errors.
+ * @param canLoadParser The caller can load the full YAML parser and retry.
+ * @returns The metadata, or the reason it is ignored.
+ * @throws {SkillParseError} `yaml-parser-not-loaded` when `canLoadParser` and the parser is needed.
+ */
+export function parseCodexMetadata(
+  text: string,
+  path: string,
+  canLoadParser: boolean,
+): CodexMetadata | string {
   let value = parseSimpleYaml(text) as unknown;
   if (value === undefined) {
     const full = parseYaml(text);
@@ -91,16 +118,14 @@ export function readCodexMetadata(
       );
     }
     if (!full.ok) {
-      return warn(
-        full.unloaded
-          ? "its YAML needs the full parser, which is not loaded"
-          : full.message,
-      );
+      return full.unloaded
+        ? "its YAML needs the full parser, which is not loaded"
+        : full.message;
     }
     value = full.value;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return warn("it is not a YAML mapping");
+    return "it is not a YAML mapping";
   }
   const data = value as Record<string, unknown>;
   const face = data.interface as Record<string, unknown> | undefined;
@@ -118,4 +143,32 @@ export function readCodexMetadata(
     meta.allowImplicitInvocation = policy.allow_implicit_invocation;
   }
   return meta;
+}
+
+/**
+ * What Codex shows for a skill: its `agents/openai.yaml`, with the
+ * `metadata.short-description` of its `SKILL.md` as the short description
+ * when the file gives none (Codex's `loads_short_description_from_metadata`).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withMetadataShortDescription } from "./codex_metadata.ts";
+ *
+ * const metadata = { "short-description": "Fill PDF forms" };
+ * assert.deepEqual(withMetadataShortDescription(undefined, metadata), { shortDescription: "Fill PDF forms" });
+ * assert.deepEqual(withMetadataShortDescription({ shortDescription: "From the file" }, metadata), { shortDescription: "From the file" });
+ * ```
+ *
+ * @param read What `agents/openai.yaml` says, if there is one.
+ * @param metadata The skill's `metadata` (strings).
+ * @returns The metadata Codex shows.
+ */
+export function withMetadataShortDescription(
+  read: CodexMetadata | undefined,
+  metadata: Readonly<Record<string, string>> | undefined,
+): CodexMetadata | undefined {
+  const fromMetadata = metadata?.["short-description"]?.trim();
+  if (read?.shortDescription !== undefined || !fromMetadata) return read;
+  return { ...read, shortDescription: fromMetadata };
 }
