@@ -4,15 +4,12 @@
  *
  * @module
  */
-import { renderActivation } from "./activation.ts";
 import { defaultSkillCache } from "../discover/scan_cache.ts";
 import { type CatalogOptions, renderCatalog } from "./catalog.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { skillIdentity } from "../discover/dedup.ts";
 import { matchSkills } from "./match.ts";
 import type { SkillResources } from "./list_resources.ts";
-import { normalizeAssetPath } from "../shared/asset_path.ts";
-import { remoteContentOf } from "../discover/remote_source.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
 import { policyOf, type SkillOverride } from "./policy.ts";
 import {
@@ -34,10 +31,11 @@ import {
 
 // Reading and listing files are loaded on first use: a program
 // that only discovers and lists skills never loads them.
-let reading: Promise<typeof import("./read_skill.ts")> | undefined;
-let listing: Promise<typeof import("./list_resources.ts")> | undefined;
-const readSkillModule = () => reading ??= import("./read_skill.ts");
-const listResourcesModule = () => listing ??= import("./list_resources.ts");
+let content: Promise<typeof import("./skill_content.ts")> | undefined;
+const contentOfSkill = async (skill: Skill) =>
+  (await (content ??= import("./skill_content.ts"))).contentOf(skill);
+let activation: Promise<typeof import("./activation.ts")> | undefined;
+const activationModule = () => activation ??= import("./activation.ts");
 
 /**
  * Options of {@linkcode SkillSet.open}: discovery options, plus consent.
@@ -238,13 +236,9 @@ export class SkillSet {
    * @throws {PermissionDeniedError} when the skill directory may not be read.
    */
   read(name: string, options: { maxBytes?: number } = {}): Promise<string> {
-    return attempt(() => this.require(name)).then(async (skill) => {
-      const { MAX_BODY_BYTES, readBodySync } = await readSkillModule();
-      const remote = remoteContentOf(skill);
-      return remote === undefined
-        ? readBodySync(skill, options)
-        : remote.readBody(options.maxBytes ?? MAX_BODY_BYTES);
-    });
+    return attempt(() => this.require(name)).then(async (skill) =>
+      (await contentOfSkill(skill)).readBody(options)
+    );
   }
 
   /**
@@ -263,21 +257,9 @@ export class SkillSet {
     path: string,
     options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<Uint8Array> {
-    return attempt(() => this.require(name)).then(async (skill) => {
-      const { isServableAssetPath, MAX_ASSET_BYTES, readAssetSync } =
-        await readSkillModule();
-      const remote = remoteContentOf(skill);
-      if (remote === undefined) return readAssetSync(skill, path, options);
-      const rel = normalizeAssetPath(path);
-      if (
-        rel === undefined ||
-        (options.allowHidden !== true && !isServableAssetPath(rel))
-      ) {
-        // The same refusal as for a skill on disk, before any request.
-        return readAssetSync(skill, path, options);
-      }
-      return remote.readFile(rel, options.maxBytes ?? MAX_ASSET_BYTES);
-    });
+    return attempt(() => this.require(name)).then(async (skill) =>
+      (await contentOfSkill(skill)).readFile(path, options)
+    );
   }
 
   /**
@@ -310,13 +292,9 @@ export class SkillSet {
     name: string,
     options: { max?: number } = {},
   ): Promise<SkillResources> {
-    return attempt(() => this.require(name)).then(async (skill) => {
-      const { listResourcesSync, MAX_RESOURCES } = await listResourcesModule();
-      const remote = remoteContentOf(skill);
-      return remote === undefined
-        ? listResourcesSync(skill, options)
-        : remote.listFiles(options.max ?? MAX_RESOURCES);
-    });
+    return attempt(() => this.require(name)).then(async (skill) =>
+      (await contentOfSkill(skill)).listFiles(options)
+    );
   }
 
   /**
@@ -389,24 +367,15 @@ export class SkillSet {
     options: { arguments?: string } = {},
   ): Promise<string> {
     return attempt(() => this.require(name)).then(async (skill) => {
-      const [
-        { MAX_BODY_BYTES, readBodySync },
-        { listResourcesSync, MAX_RESOURCES },
-      ] = await Promise.all([readSkillModule(), listResourcesModule()]);
-      const remote = remoteContentOf(skill);
-      const payload = remote === undefined
-        ? renderActivation(
-          skill,
-          readBodySync(skill),
-          listResourcesSync(skill),
-          options,
-        )
-        : renderActivation(
-          skill,
-          await remote.readBody(MAX_BODY_BYTES),
-          await remote.listFiles(MAX_RESOURCES),
-          options,
-        );
+      const [skillContent, { renderActivation }] = await Promise.all([
+        contentOfSkill(skill),
+        activationModule(),
+      ]);
+      const [body, files] = await Promise.all([
+        skillContent.readBody(),
+        skillContent.listFiles(),
+      ]);
+      const payload = renderActivation(skill, body, files, options);
       this.#active.add(skillIdentity(name));
       return payload;
     });
