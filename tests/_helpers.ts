@@ -98,10 +98,14 @@ export async function runCli(
     signal?: AbortSignal;
     /** Runs this module instead of `cli.ts` (a test's own script). */
     script?: string;
+    /** Runs Deno under this command (`["/usr/bin/time", "-f", "%M"]`). */
+    wrapper?: string[];
   } = {},
 ): Promise<CliRun> {
-  const command = new Deno.Command(Deno.execPath(), {
+  const [program, ...wrapperArgs] = options.wrapper ?? [Deno.execPath()];
+  const command = new Deno.Command(program!, {
     args: [
+      ...(options.wrapper ? [...wrapperArgs, Deno.execPath()] : []),
       "run",
       "--quiet",
       "--no-prompt",

@@ -82,7 +82,8 @@ export async function audit(
   target: string | DirectorySkill,
   options: AuditOptions = {},
 ): Promise<AuditReport> {
-  await loadYamlParser(); // the frontmatter is parsed synchronously below
+  // The frontmatter is parsed synchronously below.
+  const yamlParser = await loadYamlParser();
   let dir = resolve(typeof target === "string" ? target : target.dir);
   if (basename(dir) === "SKILL.md") dir = resolve(dir, "..");
   assertReadPermission(dir);
@@ -129,7 +130,7 @@ export async function audit(
     if (isSkillMd) {
       let frontmatter: Readonly<Record<string, unknown>> | undefined;
       try {
-        frontmatter = parseSkillMd(text, { path }).frontmatter;
+        frontmatter = parseSkillMd(text, { path, yamlParser }).frontmatter;
         if (typeof frontmatter.name === "string") name = frontmatter.name;
       } catch {
         frontmatter = undefined; // validation reports it; the text was audited

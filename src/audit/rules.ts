@@ -86,14 +86,14 @@ export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
       catches:
         "bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what is shown",
       misses:
-        "right-to-left text itself (Arabic, Hebrew) and the LRM/RLM marks",
+        "right-to-left text itself (Arabic, Hebrew), and LRM/RLM/ALM marks next to right-to-left letters (elsewhere they are zero-width)",
     },
     "zero-width": {
       severity: "medium",
       catches:
-        "zero-width spaces and joiners, word joiners and a BOM inside text",
+        "invisible characters by Unicode class: format characters (zero-width spaces and joiners, soft hyphens, invisible operators, LRM/RLM, a BOM inside text), default-ignorable code points (Hangul fillers, stray variation selectors) and control characters other than tab, LF and CR (ESC sequences)",
       misses:
-        "a joiner inside an emoji sequence, and a BOM at the start of a file",
+        "a joiner inside an emoji sequence or between letters of a script that uses joiners, a variation selector after an emoji or a CJK character, bidi marks next to right-to-left letters, and a BOM at the start of a file",
     },
     "variation-selector-run": {
       severity: "high",
@@ -127,20 +127,21 @@ export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
     "pipe-to-shell": {
       severity: "critical",
       catches:
-        "a download piped into a shell or interpreter: curl … | sh, wget -O- … | python",
+        "a download piped into a shell or interpreter through any stages: curl … | sh, wget -qO- … | sudo bash, curl … | tee f | python3 -, irm … | iex; also quoted and in prose",
       misses:
-        "a download saved to a file and run in a later step, and obfuscated commands",
+        "a downloader with no target (prose about curl | bash), pipes into other tools (jq), and commands built in variables",
     },
     "download-exec": {
       severity: "critical",
       catches:
-        'downloaded text run in place: iex (iwr …), eval "$(curl …)", bash <(curl …), source <(wget …)',
-      misses: "downloads run through variables or aliases",
+        'downloaded code run without a pipe: sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), `curl …` as a command, iex (iwr …); a download saved and run on the same line or the next two (curl -o f … && bash f); python -c, node -e, perl -e, ruby -e code that downloads and evaluates; npx -y, bunx, pnpm dlx of a package with no exact version',
+      misses:
+        "a saved download run further away, or through variables, aliases or archives; download-and-evaluate in a script's own source",
     },
     "encoded-exec": {
       severity: "critical",
       catches:
-        "base64-decoded text run: base64 -d | sh, exec(b64decode(…)), eval(atob(…)), powershell -EncodedCommand",
+        "base64-decoded text run: base64 -d | sh (through any stages), exec(b64decode(…)), eval(atob(…)), powershell -EncodedCommand",
       misses: "other encodings (hex, rot13) and decoding split across steps",
     },
     "credential-path": {

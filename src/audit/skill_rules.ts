@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { positionOf, reveal } from "./text_rules.ts";
+import { positionOf, reveal } from "./text_finding.ts";
 import type { AuditFinding } from "./rules.ts";
 
 // Grants of any shell, or of any network access.

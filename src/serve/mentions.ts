@@ -177,27 +177,32 @@ export function substituteArguments(
   names: readonly string[] = [],
 ): string {
   const words = splitArguments(args);
-  let used = false;
-  let out = body.replace(/\$ARGUMENTS\[(\d+)\]/g, (_, n: string) => {
-    used = true;
-    return words[Number(n)] ?? "";
-  }).replace(/\$ARGUMENTS\b/g, () => {
-    used = true;
-    return args.trim();
-  }).replace(/\$(\d)(?!\d)/g, (_, n: string) => {
-    used = true;
-    return words[Number(n)] ?? "";
-  });
+  // One scan of the body: what an argument brings in (a "$1", a
+  // "$ARGUMENTS") is never substituted again.
+  const index = new Map<string, number>();
   names.forEach((name, i) => {
-    const pattern = new RegExp(
-      `\\$${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`,
-      "gu",
-    );
-    out = out.replace(pattern, () => {
-      used = true;
-      return words[i] ?? "";
-    });
+    if (name !== "" && !index.has(name)) index.set(name, i);
   });
+  const declared = [...index.keys()].sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp(
+    String.raw`\$(?:ARGUMENTS\[(\d+)\]|(ARGUMENTS)\b|(\d)(?!\d)${
+      declared.length === 0
+        ? ""
+        : String.raw`|(${declared.join("|")})(?![\p{L}\p{N}_-])`
+    })`,
+    "gu",
+  );
+  let used = false;
+  let out = body.replace(
+    pattern,
+    (_, n?: string, all?: string, digit?: string, name?: string) => {
+      used = true;
+      if (all !== undefined) return args.trim();
+      const at = n ?? digit;
+      return words[at === undefined ? index.get(name!)! : Number(at)] ?? "";
+    },
+  );
   if (!used && args.trim() !== "") {
     out = `${out.trimEnd()}\n\nARGUMENTS: ${args.trim()}`;
   }
