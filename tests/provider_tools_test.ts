@@ -11,6 +11,7 @@ import type OpenAI from "openai";
 import OpenAIClient from "openai";
 import { generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
+import { startModelApi } from "./_model_api.ts";
 import {
   aiSdkTools,
   callSkillTool,
@@ -200,184 +201,77 @@ Deno.test("callSkillTool() reads each provider's call shape and answers malforme
   assert.match(toolResultFor(use, failed).content, /^Error \(invalid-input\)/);
 });
 
-/** A local stand-in for a model API: the first call asks for a tool, the next answers with what the tool returned. */
-function modelApi(
-  reply: (body: Record<string, unknown>, turn: number) => unknown,
-): {
-  url: string;
-  bodies: Record<string, unknown>[];
-  close: () => Promise<void>;
-} {
-  const bodies: Record<string, unknown>[] = [];
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    async (request) => {
-      const body = await request.json() as Record<string, unknown>;
-      bodies.push(body);
-      return Response.json(reply(body, bodies.length));
-    },
-  );
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    bodies,
-    close: () => server.shutdown(),
-  };
-}
-
 Deno.test("a whole tool loop with the real Anthropic client: tools sent as rendered, tool_use answered with toolResultFor", async () => {
   const set = demoSet();
-  const api = modelApi((body, turn) => {
-    const usage = { input_tokens: 1, output_tokens: 1 };
-    const base = {
-      id: `msg_${turn}`,
-      type: "message",
-      role: "assistant",
-      model: "claude-test",
-      stop_sequence: null,
-      usage,
-    };
-    if (turn === 1) {
-      return {
-        ...base,
-        stop_reason: "tool_use",
-        content: [{
-          type: "tool_use",
-          id: "toolu_1",
-          name: "skills_read",
-          input: { name: "pdf-tools" },
-        }],
-      };
-    }
-    const messages = body.messages as { content: unknown }[];
-    const last = JSON.stringify(messages.at(-1)?.content);
-    return {
-      ...base,
-      stop_reason: "end_turn",
-      content: [{
-        type: "text",
-        text: last.includes("Use pdftk") ? "Use pdftk." : "no skill",
-      }],
-    };
+  await using api = startModelApi("pdf-tools");
+  const client = new AnthropicClient({
+    apiKey: "test",
+    baseURL: api.url,
+    maxRetries: 0,
   });
-  try {
-    const client = new AnthropicClient({
-      apiKey: "test",
-      baseURL: api.url,
-      maxRetries: 0,
-    });
-    const tools = skillTools(set, { format: "anthropic" });
-    const messages: Anthropic.Messages.MessageParam[] = [{
-      role: "user",
-      content: "Fill this PDF",
-    }];
-    const first = await client.messages.create({
-      model: "claude-test",
-      max_tokens: 100,
-      messages,
-      tools,
-    });
-    assert.deepEqual(api.bodies[0]!.tools, JSON.parse(JSON.stringify(tools)));
-    const uses = first.content.filter((b) => b.type === "tool_use");
-    const results: Anthropic.Messages.ToolResultBlockParam[] = [];
-    for (const use of uses) {
-      results.push(toolResultFor(use, await callSkillTool(set, use)));
-    }
-    messages.push({ role: "assistant", content: first.content }, {
-      role: "user",
-      content: results,
-    });
-    const second = await client.messages.create({
-      model: "claude-test",
-      max_tokens: 100,
-      messages,
-      tools,
-    });
-    assert.deepEqual(
-      second.content.map((b) => b.type === "text" ? b.text : ""),
-      ["Use pdftk."],
-    );
-  } finally {
-    await api.close();
+  const tools = skillTools(set, { format: "anthropic" });
+  const messages: Anthropic.Messages.MessageParam[] = [{
+    role: "user",
+    content: "Fill this PDF",
+  }];
+  const first = await client.messages.create({
+    model: "claude-test",
+    max_tokens: 100,
+    messages,
+    tools,
+  });
+  assert.deepEqual(api.bodies[0]!.tools, JSON.parse(JSON.stringify(tools)));
+  const uses = first.content.filter((b) => b.type === "tool_use");
+  const results: Anthropic.Messages.ToolResultBlockParam[] = [];
+  for (const use of uses) {
+    results.push(toolResultFor(use, await callSkillTool(set, use)));
   }
+  messages.push({ role: "assistant", content: first.content }, {
+    role: "user",
+    content: results,
+  });
+  const second = await client.messages.create({
+    model: "claude-test",
+    max_tokens: 100,
+    messages,
+    tools,
+  });
+  assert.deepEqual(
+    second.content.map((b) => b.type === "text" ? b.text : ""),
+    ['Following "PDF tools"'],
+  );
 });
 
 Deno.test("a whole tool loop with the real OpenAI client in strict mode: JSON-string arguments in, tool messages out", async () => {
   const set = demoSet();
-  const api = modelApi((body, turn) => {
-    const base = {
-      id: `chatcmpl-${turn}`,
-      object: "chat.completion",
-      created: 0,
-      model: "gpt-test",
-    };
-    if (turn === 1) {
-      return {
-        ...base,
-        choices: [{
-          index: 0,
-          finish_reason: "tool_calls",
-          message: {
-            role: "assistant",
-            content: null,
-            tool_calls: [{
-              id: "call_1",
-              type: "function",
-              function: {
-                name: "skills_read",
-                arguments: '{"name":"pdf-tools"}',
-              },
-            }],
-          },
-        }],
-      };
-    }
-    const messages = body.messages as { role: string; content: string }[];
-    const tool = messages.find((m) => m.role === "tool");
-    return {
-      ...base,
-      choices: [{
-        index: 0,
-        finish_reason: "stop",
-        message: {
-          role: "assistant",
-          content: tool?.content.includes("Use pdftk")
-            ? "Use pdftk."
-            : "no skill",
-        },
-      }],
-    };
+  await using api = startModelApi("pdf-tools");
+  const client = new OpenAIClient({
+    apiKey: "test",
+    baseURL: `${api.url}/v1`,
+    maxRetries: 0,
   });
-  try {
-    const client = new OpenAIClient({
-      apiKey: "test",
-      baseURL: `${api.url}/v1`,
-      maxRetries: 0,
-    });
-    const tools = skillTools(set, { format: "openai", strict: true });
-    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{
-      role: "user",
-      content: "Fill this PDF",
-    }];
-    const first = await client.chat.completions.create({
-      model: "gpt-test",
-      messages,
-      tools,
-    });
-    assert.deepEqual(api.bodies[0]!.tools, JSON.parse(JSON.stringify(tools)));
-    const reply = first.choices[0]!.message;
-    messages.push(reply);
-    for (const call of reply.tool_calls ?? []) {
-      messages.push(toolResultFor(call, await callSkillTool(set, call)));
-    }
-    const second = await client.chat.completions.create({
-      model: "gpt-test",
-      messages,
-      tools,
-    });
-    assert.equal(second.choices[0]!.message.content, "Use pdftk.");
-  } finally {
-    await api.close();
+  const tools = skillTools(set, { format: "openai", strict: true });
+  const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{
+    role: "user",
+    content: "Fill this PDF",
+  }];
+  const first = await client.chat.completions.create({
+    model: "gpt-test",
+    messages,
+    tools,
+  });
+  assert.deepEqual(api.bodies[0]!.tools, JSON.parse(JSON.stringify(tools)));
+  const reply = first.choices[0]!.message;
+  messages.push(reply);
+  for (const call of reply.tool_calls ?? []) {
+    messages.push(toolResultFor(call, await callSkillTool(set, call)));
   }
+  const second = await client.chat.completions.create({
+    model: "gpt-test",
+    messages,
+    tools,
+  });
+  assert.equal(second.choices[0]!.message.content, 'Following "PDF tools"');
 });
 
 Deno.test("aiSdkTools() gives the AI SDK a ToolSet: the mock model calls skills_read, gets the body, answers", async () => {
