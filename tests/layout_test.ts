@@ -16,11 +16,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   audit: ["audit", "discover", "parse", "shared"],
   serve: ["serve", "audit", "discover", "parse", "shared"],
   install: ["install", "audit", "discover", "parse", "shared"],
-  mcp: ["mcp", "serve", "discover", "parse", "shared"],
+  mcp: ["mcp", "web", "serve", "discover", "parse", "shared"],
   web: ["web", "serve", "discover", "parse", "shared"],
   cli: [
     "cli",
     "mcp",
+    "web",
     "install",
     "serve",
     "audit",
@@ -207,4 +208,29 @@ Deno.test("tests/deno.json maps every dependency of deno.json to the same versio
       (path as string).replace("./", "../"),
     );
   }
+});
+
+Deno.test("the README's folder list names every folder of src/, in an order the imports keep", async () => {
+  const readme = await Deno.readTextFile(join(REPO, "README.md"));
+  const section = readme.slice(
+    readme.indexOf("Under `src/`, one folder per subsystem"),
+  );
+  const listed = [...section.matchAll(/^- `([a-z]+)\/`/gm)].map((m) => m[1]!);
+  const folders: string[] = [];
+  for await (const entry of Deno.readDir(SRC)) {
+    if (entry.isDirectory) folders.push(entry.name);
+  }
+  assert.deepEqual(
+    [...listed].sort(),
+    folders.sort(),
+    "the README lists src/'s folders",
+  );
+  assert.deepEqual([...listed].sort(), Object.keys(ALLOWED).sort());
+  // A folder may import only from itself and those listed above it.
+  listed.forEach((folder, i) => {
+    const above = new Set(listed.slice(0, i + 1));
+    for (const to of ALLOWED[folder]!) {
+      assert.ok(above.has(to), `${folder}/ may import ${to}/, listed below it`);
+    }
+  });
 });
