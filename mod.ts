@@ -83,7 +83,7 @@ export {
 export { defaultSkillCache, SkillCache } from "./src/discover/scan_cache.ts";
 export { globMatches, nameFilter } from "./src/discover/name_filter.ts";
 export { SkillSet, type SkillSetOptions } from "./src/serve/skill_set.ts";
-export { skillIdentity } from "./src/discover/dedup.ts";
+export { type SameSkill, skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
   CLIENT_DIR_SUFFIXES,
@@ -93,9 +93,11 @@ export {
   CLIENTS,
   clientSkillsDir,
   type DefaultRoot,
+  type DefaultRoots,
   defaultRoots,
   type DefaultRootsOptions,
   defaultSources,
+  type DetectedClient,
 } from "./src/discover/default_roots.ts";
 export {
   type ClientProfile,

@@ -135,3 +135,29 @@ export async function runCli(
     stderr: decoder.decode(out.stderr),
   };
 }
+
+/**
+ * Runs `code` as a module in a new `deno` process — its own module state,
+ * such as whether the YAML parser is loaded — with `$MOD` replaced by the
+ * main entry's URL and `$DIR` by `dir`; returns its stdout parsed as JSON.
+ */
+export async function inFreshProcess(
+  dir: string,
+  code: string,
+): Promise<unknown> {
+  const mod = new URL("../mod.ts", import.meta.url).href;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      "--quiet",
+      `--config=${CONFIG}`,
+      "--ext=ts",
+      code.replaceAll("$MOD", mod).replaceAll("$DIR", dir),
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}

@@ -23,8 +23,13 @@ function skill(name: string, description: string, path?: string): Skill {
 
 const FORMATS: CatalogFormat[] = ["xml", "json", "markdown", "skills-ref"];
 
-Deno.test("renderCatalog() renders nothing for no skills in every format", () => {
-  for (const format of FORMATS) assert.equal(renderCatalog([], { format }), "");
+Deno.test("renderCatalog() renders nothing for no skills, except the reference tool's empty block in skills-ref", () => {
+  for (const format of FORMATS) {
+    assert.equal(
+      renderCatalog([], { format }),
+      format === "skills-ref" ? "<available_skills>\n</available_skills>" : "",
+    );
+  }
 });
 
 Deno.test("renderCatalog() xml is sorted by name and fully escaped", () => {
@@ -112,7 +117,7 @@ Deno.test("renderCatalog() markdown and json forms", () => {
   assert.deepEqual(JSON.parse(renderCatalog(skills, { format: "json" })), {
     skills: [
       { name: "a", description: "Embedded one" },
-      { name: "b", description: "Two\nlines", location: "/s/b/SKILL.md" },
+      { name: "b", description: "Two lines", location: "/s/b/SKILL.md" },
     ],
     omitted: 0,
   });

@@ -8,7 +8,7 @@ import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
-await loadYamlParser();
+const yamlParser = await loadYamlParser();
 
 function listArgs(root: string, recursive: boolean): string[] {
   return [
@@ -89,6 +89,7 @@ Deno.test("a hostile tree: in-process discovery and the catalog stay well-formed
   const root = join(dir.path, "skills");
   const entries = await writeHostileTree(root, join(dir.path, "outside"));
   const found = discoverSync({
+    yamlParser,
     sources: [directorySource(root)],
     cache: false,
   });

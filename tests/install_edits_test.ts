@@ -201,7 +201,7 @@ Deno.test("install --skill a --skill b installs both from a source holding sever
   assert.equal(JSON.parse(one.stdout).name, "gamma");
 });
 
-Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has that name; ./ names the local one", async () => {
+Deno.test("owner/repo[/path][#ref] installs from GitHub when no local path has that name; ./ names the local one", async () => {
   await using tmp = await tempDir();
   // Offline: git's own url.<base>.insteadOf (in a HOME made for the test)
   // sends https://github.com/ to local repositories.
@@ -220,13 +220,13 @@ Deno.test("owner/repo[/path][@ref] installs from GitHub when no local path has t
   await Deno.mkdir(work);
   const dir = join(tmp.path, "skills");
   const run = await runCli(
-    ["install", "acme/skills/tools/pdf@v1", "--dir", dir],
+    ["install", "acme/skills/tools/pdf#v1", "--dir", dir],
     { permissions: ["-A"], cwd: work, env: { HOME: home } },
   );
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /"acme\/skills\/tools\/pdf@v1" is not a local path: installing https:\/\/github\.com\/acme\/skills\.git#v1:tools\/pdf/,
+    /"acme\/skills\/tools\/pdf#v1" is not a local path: installing https:\/\/github\.com\/acme\/skills\.git#v1:tools\/pdf/,
   );
   const entry = readLock(dir).skills.pdf!;
   assert.equal(entry.source, "https://github.com/acme/skills.git#v1:tools/pdf");

@@ -90,12 +90,12 @@ Deno.test("./acme/skills/pdf installs the local directory and github:acme/skills
   );
 });
 
-Deno.test("parseInstallSource() reads github:owner/repo[/path][@ref] as the GitHub shorthand and refuses malformed ones", () => {
+Deno.test("parseInstallSource() reads github:owner/repo[/path][#ref] as the GitHub shorthand and refuses malformed ones", () => {
   assert.deepEqual(parseInstallSource("github:acme/skills"), {
     kind: "git",
     url: "https://github.com/acme/skills.git",
   });
-  assert.deepEqual(parseInstallSource("github:acme/skills/tools/pdf@v2"), {
+  assert.deepEqual(parseInstallSource("github:acme/skills/tools/pdf#v2"), {
     kind: "git",
     url: "https://github.com/acme/skills.git",
     ref: "v2",

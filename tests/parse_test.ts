@@ -7,7 +7,7 @@ import { skillMd } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
-await loadYamlParser();
+const yamlParser = await loadYamlParser();
 
 Deno.test("parseSkillMd() types every known field", () => {
   const parsed = parseSkillMd(skillMd([
@@ -109,6 +109,7 @@ Deno.test("parseSkillMd() throws yaml-invalid with a file line for YAML it canno
   assert.throws(
     () =>
       parseSkillMd(skillMd("name: a\ndescription: [unclosed"), {
+        yamlParser,
         path: "/p/SKILL.md",
       }),
     (e: unknown) =>
@@ -121,6 +122,7 @@ Deno.test("parseSkillMd() throws yaml-invalid with a file line for YAML it canno
 Deno.test("parseSkillMd() takes the last of duplicate keys with a duplicate-key warning", () => {
   const parsed = parseSkillMd(
     skillMd("name: a\ndescription: first\ndescription: second"),
+    { yamlParser },
   );
   assert.equal(parsed.fields.description, "second");
   assert.deepEqual(parsed.diagnostics.map((d) => [d.level, d.code, d.line]), [[
@@ -133,7 +135,7 @@ Deno.test("parseSkillMd() takes the last of duplicate keys with a duplicate-key 
 Deno.test("parseSkillMd() rejects a frontmatter that is not a mapping", () => {
   for (const yaml of ["- a\n- b", "just a string"]) {
     assert.throws(
-      () => parseSkillMd(skillMd(yaml)),
+      () => parseSkillMd(skillMd(yaml), { yamlParser }),
       (e: unknown) =>
         e instanceof SkillParseError && e.code === "frontmatter-not-map",
     );
@@ -149,9 +151,12 @@ Deno.test("parseSkillMd() treats an empty frontmatter as an empty map", () => {
 });
 
 Deno.test("parseSkillMd() never lets __proto__ or constructor keys pollute objects", () => {
-  const parsed = parseSkillMd(skillMd(
-    "name: a\ndescription: b\n__proto__:\n  polluted: yes\nconstructor: x\nmetadata:\n  __proto__: evil\n  constructor: y",
-  ));
+  const parsed = parseSkillMd(
+    skillMd(
+      "name: a\ndescription: b\n__proto__:\n  polluted: yes\nconstructor: x\nmetadata:\n  __proto__: evil\n  constructor: y",
+    ),
+    { yamlParser },
+  );
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal(Object.getPrototypeOf(parsed.frontmatter), null);
   assert.deepEqual(Object.keys(parsed.frontmatter), [
@@ -170,6 +175,7 @@ Deno.test("parseSkillMd() refuses JS-specific YAML tags", () => {
     () =>
       parseSkillMd(
         skillMd("name: a\ndescription: !!js/function 'function () {}'"),
+        { yamlParser },
       ),
     (e: unknown) => e instanceof SkillParseError && e.code === "yaml-invalid",
   );
@@ -181,7 +187,7 @@ Deno.test("parseSkillMd() refuses an alias bomb without expanding it", () => {
     lines.push(`l${i}: &l${i} [*l${i - 1}, *l${i - 1}]`);
   }
   assert.throws(
-    () => parseSkillMd(skillMd(lines.join("\n"))),
+    () => parseSkillMd(skillMd(lines.join("\n")), { yamlParser }),
     (e: unknown) => e instanceof SkillParseError && e.code === "yaml-invalid",
   );
 });
@@ -218,7 +224,7 @@ Deno.test("parseSkillMd() reads text after a block scalar's | or > on the same l
   ];
   for (const [yaml, expected] of cases) {
     const text = `---\nname: demo\n${yaml}\n---\n# Body\n`;
-    const parsed = parseSkillMd(text, { dirName: "demo" });
+    const parsed = parseSkillMd(text, { yamlParser, dirName: "demo" });
     assert.equal(parsed.fields.description, expected);
     assert.deepEqual(
       parsed.diagnostics.map((d) => [d.code, d.level, d.line, d.column]),
@@ -228,7 +234,11 @@ Deno.test("parseSkillMd() reads text after a block scalar's | or > on the same l
       parsed.diagnostics[0]!.message,
       /text after a block scalar's "\|" or ">"/,
     );
-    const strict = validateSkillMd(text, { dirName: "demo", strict: true });
+    const strict = validateSkillMd(text, {
+      yamlParser,
+      dirName: "demo",
+      strict: true,
+    });
     assert.deepEqual(strict.map((d) => [d.code, d.level]), [[
       "yaml-invalid",
       "error",
@@ -237,7 +247,7 @@ Deno.test("parseSkillMd() reads text after a block scalar's | or > on the same l
   // A comment after the indicator is valid YAML and stays untouched.
   const comment = parseSkillMd(
     "---\nname: demo\ndescription: | # the text\n  Real text\n---\n",
-    { dirName: "demo" },
+    { yamlParser, dirName: "demo" },
   );
   assert.equal(comment.fields.description, "Real text");
   assert.deepEqual(comment.diagnostics, []);

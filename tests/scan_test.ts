@@ -8,7 +8,7 @@ import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
-await loadYamlParser();
+const yamlParser = await loadYamlParser();
 
 const names = (d: { skills: readonly { name: string }[] }) =>
   d.skills.map((s) => s.name);
@@ -176,6 +176,7 @@ Deno.test("discoverSync() skips a bad skill with a diagnostic naming its file an
     "unnamed/SKILL.md": skillMd("description: no name field"),
   });
   const found = discoverSync({
+    yamlParser,
     sources: [directorySource(dir.path)],
     cache: false,
   });
@@ -292,7 +293,9 @@ Deno.test("a scan captures no stack for the failures it turns into diagnostics, 
         sources: [directorySource(dir.path)],
         cache: false as const,
       };
-      const found = sync ? discoverSync(options) : await discover(options);
+      const found = sync
+        ? discoverSync({ ...options, yamlParser })
+        : await discover(options);
       assert.deepEqual(names(found), ["good"]);
       assert.deepEqual(codes(found).sort(), [
         "frontmatter-missing",
@@ -333,7 +336,9 @@ Deno.test("a flat scan reports file-system and parse findings in directory order
       sources: [directorySource(dir.path)],
       cache: false as const,
     };
-    const found = sync ? discoverSync(options) : await discover(options);
+    const found = sync
+      ? discoverSync({ ...options, yamlParser })
+      : await discover(options);
     assert.equal(found.skills.length, 50);
     assert.deepEqual(
       found.diagnostics.map((d) => [d.path, d.code]),

@@ -368,8 +368,9 @@ Deno.test("the MCP resource listing survives a skill whose name holds a lone sur
   await writeTree(tmp.path, {
     "bad/SKILL.md": skillMd('name: "bad\\ud800"\ndescription: Bad name'),
   });
-  const found = discoverSync({ sources: [directorySource(tmp.path)] }, {
+  const found = discoverSync({
     yamlParser,
+    sources: [directorySource(tmp.path)],
   });
   assert.equal(found.skills.length, 2);
   const client = new Client({ name: "t", version: "1" });

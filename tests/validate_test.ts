@@ -11,7 +11,7 @@ import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
-await loadYamlParser();
+const yamlParser = await loadYamlParser();
 
 const base = (extra = "") =>
   skillMd(`name: demo\ndescription: A demo skill${extra ? `\n${extra}` : ""}`);
@@ -163,23 +163,27 @@ const TEXT_CASES: TextCase[] = [
 for (const c of TEXT_CASES) {
   Deno.test(`validateSkillMd() reports ${c.code} only for the failing case`, () => {
     const dirName = c.dirName ?? "demo";
-    const bad = validateSkillMd(c.bad, { dirName, path: "/skills/x/SKILL.md" });
+    const bad = validateSkillMd(c.bad, {
+      yamlParser,
+      dirName,
+      path: "/skills/x/SKILL.md",
+    });
     const hit = bad.find((d) => d.code === c.code);
     assert.ok(hit, `expected ${c.code} in ${JSON.stringify(bad)}`);
     assert.equal(hit.level, c.lenient);
     assert.ok(hit.message.includes("/skills/x/SKILL.md"), hit.message);
-    const strict = validateSkillMd(c.bad, { dirName, strict: true }).find((d) =>
-      d.code === c.code
-    );
+    const strict = validateSkillMd(c.bad, { yamlParser, dirName, strict: true })
+      .find((d) => d.code === c.code);
     assert.equal(strict?.level, "error");
     const goodDirName = c.dirName === undefined ? "demo" : goodDir(c);
-    const good = validateSkillMd(c.good, { dirName: goodDirName });
+    const good = validateSkillMd(c.good, { yamlParser, dirName: goodDirName });
     assert.deepEqual(
       good,
       [],
       `expected no diagnostics for the passing case of ${c.code}`,
     );
     const goodStrict = validateSkillMd(c.good, {
+      yamlParser,
       dirName: goodDirName,
       strict: true,
     });

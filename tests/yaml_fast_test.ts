@@ -165,10 +165,9 @@ Deno.test("parseSimpleYaml() accepts the common shapes and refuses what it does 
       "a: &x 1",
       "a: *x",
       "a: !!str 1",
-      "a: 1",
       "a: b: c",
-      "a: {x: 1}",
-      "a:\n  b:\n    c: 1",
+      "a: {x: &y 1}",
+      "a:\n  b:\n    - c: 1",
       "a: x\na: y",
       "a:\tb",
     ]

@@ -3,28 +3,14 @@
 // each case runs in a fresh `deno` subprocess.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CLI, CONFIG, skillMd, tempDir, writeTree } from "./_helpers.ts";
-
-const MOD = new URL("../mod.ts", import.meta.url).href;
-
-/** Runs `code` as a module in a new process with read access to `dir`; returns its stdout as JSON. */
-async function inFreshProcess(dir: string, code: string): Promise<unknown> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "eval",
-      "--quiet",
-      `--config=${CONFIG}`,
-      "--ext=ts",
-      code.replaceAll("$MOD", MOD).replaceAll("$DIR", dir),
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.ok(out.success, stderr);
-  return JSON.parse(new TextDecoder().decode(out.stdout));
-}
+import {
+  CLI,
+  CONFIG,
+  inFreshProcess,
+  skillMd,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
 
 /**
  * Runs `discover()` on `dir` in a new process; returns the skill names, the
@@ -49,9 +35,9 @@ function discoverInFreshProcess(
 }
 
 const SIMPLE = skillMd("name: simple\ndescription: Plain fields only");
-// A flow mapping is beyond the fast subset: it needs the full parser.
+// A flow mapping over two lines is beyond the fast subset: it needs the full parser.
 const FLOW = skillMd(
-  'name: flow\ndescription: Has a flow map\nmetadata: {author: me, version: "1"}',
+  'name: flow\ndescription: Has a flow map\nmetadata: {author: me,\n  version: "1"}',
 );
 
 async function tree(files: Record<string, string>): Promise<
@@ -106,7 +92,7 @@ Deno.test("a recursive discover() loads the full YAML parser for a nested skill 
   });
 });
 
-Deno.test("discoverSync() before loadYamlParser(): the skill that needs it gets yaml-parser-not-loaded, the others load", async () => {
+Deno.test("discoverSync() without yamlParser: the skill that needs it gets yaml-parser-not-loaded even after loadYamlParser(); with it, it loads", async () => {
   await using dir = await tree({
     "flow/SKILL.md": FLOW,
     "simple/SKILL.md": SIMPLE,
@@ -116,39 +102,44 @@ Deno.test("discoverSync() before loadYamlParser(): the skill that needs it gets 
     `import { discover, discoverSync, directorySource, loadYamlParser } from "$MOD";
      const options = { sources: [directorySource("$DIR")] };
      const before = discoverSync(options);
-     // The incomplete result is not cached: after loading, the same call is whole.
-     await loadYamlParser();
-     const after = discoverSync(options);
+     // Loading the parser does not change the same call; passing it does.
+     const yamlParser = await loadYamlParser();
+     const again = discoverSync(options);
+     const after = discoverSync({ ...options, yamlParser });
      console.log(JSON.stringify({
        before: before.skills.map((s) => s.name),
        diagnostics: before.diagnostics.map((d) => [d.code, d.path?.endsWith("flow/SKILL.md"), d.message.includes("loadYamlParser()")]),
+       again: again.skills.map((s) => s.name),
        after: after.skills.map((s) => s.name),
      }));`,
   );
   assert.deepEqual(result, {
     before: ["simple"],
     diagnostics: [["yaml-parser-not-loaded", true, true]],
+    again: ["simple"],
     after: ["flow", "simple"],
   });
 });
 
-Deno.test("parseSkillMd() before loadYamlParser() throws yaml-parser-not-loaded; validateSkillDir() loads it", async () => {
+Deno.test("parseSkillMd() without yamlParser throws yaml-parser-not-loaded; validateSkillDir() loads it", async () => {
   await using dir = await tree({ "flow/SKILL.md": FLOW });
   const result = await inFreshProcess(
     dir.path,
-    `import { parseSkillMd, SkillParseError, validateSkillDir, validateSkillMd } from "$MOD";
+    `import { loadYamlParser, parseSkillMd, SkillParseError, validateSkillDir, validateSkillMd } from "$MOD";
      const text = await Deno.readTextFile("$DIR/flow/SKILL.md");
      let code;
      try { parseSkillMd(text); } catch (e) { code = e instanceof SkillParseError && e.code; }
      const sync = validateSkillMd(text, { dirName: "flow" }).map((d) => d.code);
      const dirCodes = (await validateSkillDir("$DIR/flow")).map((d) => d.code);
-     const parsed = parseSkillMd(text).frontmatter.metadata;
-     console.log(JSON.stringify({ code, sync, dirCodes, parsed }));`,
+     const still = validateSkillMd(text, { dirName: "flow" }).map((d) => d.code);
+     const parsed = parseSkillMd(text, { yamlParser: await loadYamlParser() }).frontmatter.metadata;
+     console.log(JSON.stringify({ code, sync, dirCodes, still, parsed }));`,
   );
   assert.deepEqual(result, {
     code: "yaml-parser-not-loaded",
     sync: ["yaml-parser-not-loaded"],
     dirCodes: [],
+    still: ["yaml-parser-not-loaded"],
     parsed: { author: "me", version: "1" },
   });
 });

@@ -123,13 +123,33 @@ function describeMain(result: InstallResult): string {
 export const installCommand: Command = {
   name: "install",
   usage:
-    "install SOURCE [--dir D | --client NAME...] [--project | --global] [--force] [--skill NAME]... [--all] [--copy] [--list] [--json]\n       skillscope install --frozen [--dir D | --client NAME] [--force]",
-  description:
-    `SOURCE is a local directory, or a git URL (https://, ssh://, git://, file://
-or user@host:owner/repo) with an optional #REF and :SUB/PATH, e.g.
-  https://example.com/org/skills.git#v1.2:skills/pdf
-or a GitHub repository, OWNER/REPO[/PATH][@REF]. When OWNER/REPO is also a
-local directory, write ./OWNER/REPO for it or github:OWNER/REPO for GitHub.
+    "install SOURCE [--dir D | --client NAME...] [--project | --global] [--force] [--skill NAME]... [--all] [--internal] [--copy] [--list] [--json]\n       skillscope install --frozen [--dir D | --client NAME] [--force]",
+  description: `SOURCE is one of
+  ./DIR                        a local skill directory, or a folder of skills
+  OWNER/REPO[/PATH][#REF][@SKILL]
+                               a GitHub repository: #REF a branch, tag or
+                               commit, @SKILL the skill to take (as --skill)
+  https://github.com/OWNER/REPO/tree/REF/PATH
+  https://github.com/OWNER/REPO/blob/REF/PATH/SKILL.md
+  https://gitlab.com/GROUP/REPO/-/tree/REF/PATH
+                               a page as the browser shows it: the
+                               repository, REF, and the skill's directory
+  URL[#REF][:SUB/PATH]         a git URL (https://, ssh://, git://, file://
+                               or user@host:owner/repo), e.g.
+                               https://example.com/org/skills.git#v1.2:pdf
+After "@" comes a skill name (lowercase letters, digits and "-"); anything
+else (@v1.2, @release/2) is refused with the advice to write #REF, and a
+skill name no skill has gets that advice too (older versions read @ as a
+ref). In a browser URL the first segment after tree/ is the ref: for a
+branch with "/" write https://github.com/OWNER/REPO.git#BRANCH:PATH. When
+OWNER/REPO is also a local directory, write ./OWNER/REPO for it or
+github:OWNER/REPO for GitHub.
+
+From a source with its own SKILL.md only that skill is installed (and
+listed); from a folder of skills, the one named, or the only one. Skills
+marked metadata.internal: true are for a collection's maintainers: --list,
+--all and the only-one choice leave them out unless --internal (one named
+with --skill or @SKILL is installed).
 The skill directory is copied whole (never .git) and recorded in skills.lock
 with a content hash. Nothing fetched is ever run; git runs without hooks or
 prompts. Needs --allow-write for the directory and --allow-run=git for git.
@@ -139,6 +159,8 @@ skills.lock; the others get a symlink to it (or a copy, with --copy), recorded
 in the lock so verify, update, restore and remove handle them too.`,
   examples: [
     "skillscope install owner/repo/skills/pdf",
+    "skillscope install owner/repo@pdf --project",
+    "skillscope install https://github.com/owner/repo/tree/main/skills/pdf",
     "skillscope install ./collection --all --project",
     "skillscope install ./pdf --client claude --client codex --project",
   ],
@@ -157,6 +179,11 @@ in the lock so verify, update, restore and remove handle them too.`,
       all: {
         type: "boolean",
         help: "Install every skill SOURCE holds (same as --skill '*')",
+      },
+      internal: {
+        type: "boolean",
+        help:
+          "With --list or --all, include skills marked metadata.internal: true",
       },
       copy: {
         type: "boolean",
@@ -192,11 +219,25 @@ in the lock so verify, update, restore and remove handle them too.`,
     }
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
     const onProgress = progress();
+    // Every --skill given is installed, never only the last one; --all (or
+    // --skill '*') is every skill the source holds.
+    let skills = [
+      ...new Set(
+        ((values.skill as string[] | undefined) ?? []).filter((s) => s !== ""),
+      ),
+    ];
+    const every = values.all === true || skills.includes("*");
+    const listOptions = {
+      internal: values.internal === true,
+      ...(onProgress ? { onProgress } : {}),
+    };
     if (values.list === true) {
-      const offered = await listSource(
-        source!,
-        onProgress ? { onProgress } : {},
-      );
+      // What install would take: the named skills (internal or not), else all.
+      const named = every ? [] : skills;
+      const offered = (await listSource(source!, {
+        ...listOptions,
+        internal: listOptions.internal || named.length > 0,
+      })).filter((s) => named.length === 0 || named.includes(s.name));
       if (values.json === true) writeJson(offered);
       else {
         writeOut(
@@ -208,16 +249,8 @@ in the lock so verify, update, restore and remove handle them too.`,
       return EXIT.ok;
     }
     const [dir, ...targets] = targetDirs(values);
-    // Every --skill given is installed, never only the last one; --all (or
-    // --skill '*') is every skill the source holds.
-    let skills = [
-      ...new Set(
-        ((values.skill as string[] | undefined) ?? []).filter((s) => s !== ""),
-      ),
-    ];
-    if (values.all === true || skills.includes("*")) {
-      skills = (await listSource(source!, onProgress ? { onProgress } : {}))
-        .map((s) => s.name);
+    if (every) {
+      skills = (await listSource(source!, listOptions)).map((s) => s.name);
       if (skills.length === 0) {
         throw new UsageError(`${source} holds no skill`);
       }
@@ -235,6 +268,7 @@ in the lock so verify, update, restore and remove handle them too.`,
           ...(values.copy === true ? { copy: true } : {}),
           ...(audit === undefined ? {} : { audit }),
           ...(skill === undefined ? {} : { skill }),
+          ...(values.internal === true ? { internal: true } : {}),
           ...(onProgress ? { onProgress } : {}),
         }),
       );

@@ -15,7 +15,7 @@ import {
   setMergedDiscovery,
   type SkillCache,
 } from "./scan_cache.ts";
-import { dedupeSteps } from "./dedup.ts";
+import { dedupeSteps, type SameSkill } from "./dedup.ts";
 import { loadEmbedded } from "./embedded_skill.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { nameFilter } from "./name_filter.ts";
@@ -30,6 +30,13 @@ import {
   type ScanStep,
 } from "./scan_step.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
+import {
+  currentYamlParser,
+  fullParseCount,
+  inSyncCall,
+  type YamlParser,
+} from "../parse/yaml.ts";
+import { loadParser, markFullParse, usable } from "./parser_results.ts";
 import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";
 
@@ -63,6 +70,20 @@ export interface DiscoverOptions {
    * `"none"` (default): a cache hit touches no file.
    */
   revalidate?: "none" | "stat";
+  /**
+   * The full YAML parser, for {@linkcode discoverSync} (the value
+   * `await loadYamlParser()` resolves to): without it, a skill whose
+   * frontmatter is beyond the fast subset gets `yaml-parser-not-loaded`,
+   * whatever else the process has loaded. `discover()` loads it itself.
+   */
+  yamlParser?: YamlParser;
+  /**
+   * Tells a later skill of a name that is the winner seen again (for the
+   * CLI: a copy `install` recorded): reported in `shadowed` with
+   * `same: true`, without a `skill-shadowed` warning. Results made with it
+   * are not kept in the merged cache.
+   */
+  sameSkill?: SameSkill;
 }
 
 /**
@@ -99,13 +120,15 @@ export interface DiscoverOptions {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export function discoverSync(options: DiscoverOptions): Discovery {
-  const steps = discoverSteps(options, new Map());
-  let reply: ScanReply;
-  for (;;) {
-    const next = steps.next(reply);
-    if (next.done) return next.value;
-    reply = replySync(next.value);
-  }
+  return inSyncCall(options.yamlParser, () => {
+    const steps = discoverSteps(options, new Map());
+    let reply: ScanReply;
+    for (;;) {
+      const next = steps.next(reply);
+      if (next.done) return next.value;
+      reply = replySync(next.value);
+    }
+  });
 }
 
 /** Longest stretch of synchronous work before `discover()` yields to the event loop. */
@@ -151,9 +174,15 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   const steps = discoverSteps(options, await listRemotes(options));
   let sliceStart = performance.now();
   let reply: ScanReply;
+  // Loaded already (by anyone): an async call may use it from the start.
+  let parser = options.yamlParser ?? currentYamlParser();
   for (;;) {
-    const next = steps.next(reply);
+    const next = inSyncCall(parser, () => steps.next(reply));
     if (next.done) return next.value;
+    if (next.value === LOAD_YAML) {
+      ({ parser, reply } = await loadParser());
+      continue;
+    }
     // A directory is read off the event loop; only its entries come back.
     if (next.value !== undefined) {
       reply = await replyAsync(next.value);
@@ -182,12 +211,13 @@ export async function discoverUninterrupted(
 ): Promise<Discovery> {
   const steps = discoverSteps(options, await listRemotes(options));
   let reply: ScanReply;
+  // Loaded already (by anyone): an async call may use it from the start.
+  let parser = options.yamlParser ?? currentYamlParser();
   for (;;) {
-    const next = steps.next(reply);
+    const next = inSyncCall(parser, () => steps.next(reply));
     if (next.done) return next.value;
-    reply = next.value === LOAD_YAML
-      ? await replyAsync(next.value)
-      : replySync(next.value);
+    if (next.value === LOAD_YAML) ({ parser, reply } = await loadParser());
+    else reply = replySync(next.value);
   }
 }
 
@@ -266,13 +296,15 @@ function* discoverSteps(
       parts.push(listing);
       keys.push(idOf(listing));
     } else if (source.kind === "embedded") {
-      let loaded = cache && getCachedEmbedded(cache, source);
+      let loaded = usable(cache && getCachedEmbedded(cache, source));
       if (!loaded) {
+        const parses = fullParseCount();
         loaded = loadEmbedded(source);
         if (needsYamlParser(loaded.diagnostics)) {
           const reply = yield LOAD_YAML;
           if (!(reply instanceof Error)) loaded = loadEmbedded(source);
         }
+        markFullParse(loaded, parses);
         // A result made without the full parser is not the final word.
         if (cache && !needsYamlParser(loaded.diagnostics)) {
           setCachedEmbedded(cache, source, loaded);
@@ -293,7 +325,7 @@ function* discoverSteps(
       keys.push(idOf(scan));
     }
   }
-  const key = cache &&
+  const key = cache && options.sameSkill === undefined &&
     JSON.stringify([keys, options.include ?? [], options.exclude ?? []]);
   const hit = cache && key && getMergedDiscovery(cache, key);
   if (hit) return hit;
@@ -314,7 +346,7 @@ function* discoverSteps(
       if (d.path === undefined || !dropped.has(d.path)) diagnostics.push(d);
     }
   }
-  const deduped = yield* dedupeSteps(collected);
+  const deduped = yield* dedupeSteps(collected, options.sameSkill);
   // One by one: push(...list) throws past ~120k items (one per shadowed skill).
   for (const d of deduped.diagnostics) diagnostics.push(d);
   const discovery: Discovery = Object.freeze({
@@ -331,7 +363,7 @@ function* scanWithCache(
   cache: SkillCache | undefined,
   revalidate: "none" | "stat",
 ): Generator<ScanStep, DirectoryScan, ScanReply> {
-  const cached = cache && getCachedScan(cache, source);
+  const cached = usable(cache && getCachedScan(cache, source));
   if (cached) {
     // Permission can be revoked at run time: a hit must not bypass it.
     try {
@@ -349,7 +381,9 @@ function* scanWithCache(
       return cached;
     }
   }
+  const parses = fullParseCount();
   const scan = yield* scanDirectory(source, { stamps: revalidate === "stat" });
+  markFullParse(scan, parses);
   if (
     cache &&
     !scan.diagnostics.some((d) => d.code === "permission-skipped") &&

@@ -35,7 +35,7 @@ import {
   targetPath,
 } from "./target_path.ts";
 import { fetchGit } from "./fetch_git.ts";
-import { locateSkill, validateSkill } from "./locate_skill.ts";
+import { pickSkill, validateSkill } from "./locate_skill.ts";
 import {
   assertWritable,
   type CommonInstallOptions,
@@ -66,8 +66,13 @@ export interface InstallOptions extends CommonInstallOptions {
   dir: string;
   /** Replace a skill installed from another source, or a directory not in the lockfile. */
   force?: boolean;
-  /** Which skill to take when the source holds several. */
+  /** Which skill to take when the source holds several (as `owner/repo@skill` does). */
   skill?: string;
+  /**
+   * Let the only-skill choice count skills marked `metadata.internal: true`
+   * (a skill named by `skill` is taken either way).
+   */
+  internal?: boolean;
   /**
    * Other skills directories (of other clients, beside `dir` in the same
    * project or home) that also get the skill: a symlink to the real copy in
@@ -265,11 +270,10 @@ async function installLocked(
       commit = await fetchGit(parsed, clone, options, frozen?.entry.commit);
       root = parsed.subpath === undefined ? clone : join(clone, parsed.subpath);
     }
-    const skillDir = locateSkill(
-      root,
-      options.skill,
-      stripCredentials(formatInstallSource(parsed)),
-    );
+    const { dir: skillDir, skill } = pickSkill(root, parsed, {
+      ...options,
+      label: stripCredentials(formatInstallSource(parsed)),
+    });
     const name = validateSkill(skillDir);
     if (options.expectedName !== undefined && name !== options.expectedName) {
       throw new InstallError(
@@ -360,7 +364,7 @@ async function installLocked(
         ? { ref: source.ref }
         : {}),
       ...(commit === undefined ? {} : { commit }),
-      ...(options.skill === undefined ? {} : { skill: options.skill }),
+      ...(skill === undefined ? {} : { skill }),
       hash,
       files: fileHashes,
       installedAt: new Date().toISOString(),

@@ -1,11 +1,16 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Parsing install sources: a local path, or a git URL with an optional
- * `#ref` and `:sub/path`, or `github:owner/repo[/path][@ref]`.
+ * Parsing install sources as people paste them: a local path; a git URL
+ * with an optional `#ref` and `:sub/path`; a GitHub or GitLab browser URL
+ * (`…/tree/REF/path`, `…/blob/REF/path/SKILL.md`, see `browser_url.ts`); or
+ * the GitHub shorthand `[github:]owner/repo[/path][#ref][@skill]`, where
+ * `@skill` picks a skill as `--skill` does (the skills.sh convention).
  *
  * @module
  */
 import { normalizeAssetPath } from "../shared/asset_path.ts";
+import { isValidSkillName } from "../parse/skill_name.ts";
+import { parseBrowserUrl } from "./browser_url.ts";
 import { InstallError } from "./errors.ts";
 
 /**
@@ -30,20 +35,30 @@ export type InstallSource =
     readonly ref?: string;
     /** Directory inside the repository. */
     readonly subpath?: string;
+    /**
+     * The skill to take (`owner/repo@skill`), as `--skill` picks one; not
+     * part of the source's string form (the lock records it apart).
+     */
+    readonly skill?: string;
   };
+
+/** A git install source. */
+type GitSource = Extract<InstallSource, { kind: "git" }>;
 
 const GIT_URL = /^(?:https?|ssh|git|file):\/\//i;
 const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)/;
 const REF = /^[A-Za-z0-9._\/-]+$/;
 
-/** The prefix that makes a GitHub shorthand explicit: `github:owner/repo[/path][@ref]`. */
+/** The prefix that makes a GitHub shorthand explicit: `github:owner/repo[/path][#ref][@skill]`. */
 export const GITHUB_PREFIX = "github:";
 
 /**
  * Parses an install source. Git: `https://…`, `ssh://…`, `git://…`,
  * `file://…` or `user@host:owner/repo`, then optionally `#ref`, then
- * optionally `:sub/path` (`#:sub/path` for the default branch); or
- * `github:owner/repo[/path][@ref]` (see {@linkcode githubShorthand}).
+ * optionally `:sub/path` (`#:sub/path` for the default branch); a GitHub
+ * `…/tree/REF/path` or `…/blob/REF/path/SKILL.md` URL, or a GitLab
+ * `…/-/tree/REF/path` one (repository, ref and directory); or
+ * `github:owner/repo[/path][#ref][@skill]` (see {@linkcode githubShorthand}).
  * Anything else is a local path (a bare `owner/repo` is decided by the
  * caller, see `source_spec.ts`). Refuses, before anything runs: sources starting with
  * `-`, git transports written `name::…` (such as `ext::`), refs starting
@@ -56,17 +71,25 @@ export const GITHUB_PREFIX = "github:";
  *
  * const source = parseInstallSource("https://example.com/org/skills.git#v1.2:skills/pdf");
  * assert.equal(source.kind, "git");
- * assert.deepEqual(parseInstallSource("github:acme/skills/pdf@v1"), {
+ * assert.deepEqual(parseInstallSource("github:acme/skills/tools#v1@pdf"), {
  *   kind: "git",
  *   url: "https://github.com/acme/skills.git",
  *   ref: "v1",
- *   subpath: "pdf",
+ *   subpath: "tools",
+ *   skill: "pdf",
+ * });
+ * assert.deepEqual(parseInstallSource("https://github.com/acme/skills/tree/main/tools/pdf"), {
+ *   kind: "git",
+ *   url: "https://github.com/acme/skills.git",
+ *   ref: "main",
+ *   subpath: "tools/pdf",
  * });
  * ```
  *
  * @param spec The source as the user wrote it.
  * @returns The parsed source.
- * @throws {InstallError} `source-refused` for the cases above.
+ * @throws {InstallError} `source-refused` for the cases above, and for a
+ *   shorthand whose `@` names no valid skill (a ref is written `#ref`).
  */
 export function parseInstallSource(spec: string): InstallSource {
   if (spec.trim() === "") {
@@ -91,24 +114,35 @@ export function parseInstallSource(spec: string): InstallSource {
     );
   }
   if (spec.startsWith(GITHUB_PREFIX)) {
-    const url = githubShorthand(spec.slice(GITHUB_PREFIX.length));
-    if (url === undefined) {
+    const source = shorthandSource(spec.slice(GITHUB_PREFIX.length), spec);
+    if (source === undefined) {
       throw new InstallError(
         "source-refused",
-        `Refusing source "${spec}": expected github:OWNER/REPO[/PATH][@REF]`,
+        `Refusing source "${spec}": expected github:OWNER/REPO[/PATH][#REF][@SKILL]`,
       );
     }
-    return parseInstallSource(url);
+    return source;
   }
   if (!GIT_URL.test(spec) && !SCP_LIKE.test(spec)) {
     return { kind: "local", path: spec };
+  }
+  const browser = parseBrowserUrl(spec);
+  if (browser !== undefined) {
+    return gitSource(browser.url, browser.ref, browser.subpath);
   }
   const hash = spec.indexOf("#");
   const url = hash === -1 ? spec : spec.slice(0, hash);
   const fragment = hash === -1 ? "" : spec.slice(hash + 1);
   const colon = fragment.indexOf(":");
-  const ref = colon === -1 ? fragment : fragment.slice(0, colon);
-  const rawSub = colon === -1 ? "" : fragment.slice(colon + 1);
+  return gitSource(
+    url,
+    colon === -1 ? fragment : fragment.slice(0, colon),
+    colon === -1 ? "" : fragment.slice(colon + 1),
+  );
+}
+
+/** A git source with its ref and sub-path checked (`""`: none). */
+function gitSource(url: string, ref: string, rawSub: string): GitSource {
   if (
     ref !== "" && (ref.startsWith("-") || !REF.test(ref) || ref.includes(".."))
   ) {
@@ -180,13 +214,41 @@ export function stripCredentials(source: string): string {
 }
 
 const SHORTHAND =
-  /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[A-Za-z0-9_.\/-]+)?)(?:@([A-Za-z0-9._\/-]+))?$/;
+  /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[A-Za-z0-9_.\/-]+)?)(?:#([^#@]*))?(?:@([^@]*))?$/;
+
+/**
+ * Whether `spec` has the shape of the GitHub shorthand
+ * `owner/repo[/path][#ref][@skill]` (its parts are checked by
+ * {@linkcode githubShorthand}).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isGithubShorthand } from "./install_source.ts";
+ *
+ * assert.equal(isGithubShorthand("acme/skills/pdf#v1@pdf"), true);
+ * assert.equal(isGithubShorthand("./acme/skills"), false);
+ * ```
+ *
+ * @param spec The source as the user wrote it.
+ * @returns `true` for that shape.
+ */
+export function isGithubShorthand(spec: string): boolean {
+  const match = SHORTHAND.exec(spec);
+  if (match === null) return false;
+  const [, owner, repo, path = ""] = match;
+  return ![owner, repo].some((p) => p === "." || p === "..") &&
+    !path.split("/").some((p) => p === "." || p === "..");
+}
 
 /**
  * The GitHub repository a shorthand names: `owner/repo`,
- * `owner/repo/path/to/skill`, `owner/repo@ref` (and both), as a git source
+ * `owner/repo/path/to/skill`, `owner/repo#ref` (and both), as a git source
  * `https://github.com/owner/repo.git#ref:path`; `undefined` when `spec` is
- * not one. The caller decides when to use it: `github:` in front always
+ * not one. A trailing `@skill` picks a skill (it is not part of the
+ * repository's source); a ref is written `#ref` — an `@` followed by what is
+ * not a valid skill name (`@v1.2`, `@release/2`) is refused with that
+ * advice. The caller decides when to use it: `github:` in front always
  * means it, and a bare shorthand that is also an existing local path is
  * refused as ambiguous (see `source_spec.ts`).
  *
@@ -196,26 +258,53 @@ const SHORTHAND =
  * import assert from "node:assert/strict";
  *
  * assert.equal(
- *   githubShorthand("acme/skills/tools/pdf@v2"),
+ *   githubShorthand("acme/skills/tools/pdf#v2"),
  *   "https://github.com/acme/skills.git#v2:tools/pdf",
  * );
+ * assert.equal(githubShorthand("acme/skills@pdf"), "https://github.com/acme/skills.git");
  * assert.equal(githubShorthand("./acme/skills"), undefined);
  * ```
  *
  * @param spec The source as the user wrote it.
  * @returns The git source, or `undefined`.
+ * @throws {InstallError} `source-refused` for a bad ref, or an `@` that
+ *   names no valid skill.
  */
 export function githubShorthand(spec: string): string | undefined {
-  const match = SHORTHAND.exec(spec);
-  if (match === null) return undefined;
-  const [, owner, repo, path, ref] = match;
-  if ([owner, repo].some((p) => p === "." || p === "..")) return undefined;
-  if (path!.split("/").some((p) => p === "." || p === "..")) return undefined;
-  const sub = path!.replace(/^\/+/, "").replace(/\/+$/, "");
-  const fragment = ref === undefined && sub === ""
-    ? ""
-    : `#${ref ?? ""}${sub === "" ? "" : `:${sub}`}`;
-  return `https://github.com/${owner}/${
-    repo!.replace(/\.git$/, "")
-  }.git${fragment}`;
+  const source = shorthandSource(spec, spec);
+  return source === undefined ? undefined : formatInstallSource(source);
+}
+
+/**
+ * The git source of a GitHub shorthand, with its skill; `undefined` when
+ * `spec` is not one. `written` is the source as the user wrote it (for
+ * messages).
+ *
+ * @param spec The shorthand (without `github:`).
+ * @param written The source as written.
+ * @returns The source, or `undefined`.
+ * @throws {InstallError} as {@linkcode githubShorthand}.
+ */
+export function shorthandSource(
+  spec: string,
+  written: string,
+): InstallSource | undefined {
+  if (!isGithubShorthand(spec)) return undefined;
+  const [, owner, repo, path = "", ref = "", skill] = SHORTHAND.exec(spec)!;
+  if (skill !== undefined && !isValidSkillName(skill as unknown)) {
+    // Before, `@` named a ref: say how a ref is written now.
+    const asRef = `${written.slice(0, written.lastIndexOf("@"))}#${skill}`;
+    throw new InstallError(
+      "source-refused",
+      `Refusing source "${written}": "@" picks a skill, and "${skill}" is not a skill name${
+        ref === "" ? `; for the git ref "${skill}" write "${asRef}"` : ""
+      }`,
+    );
+  }
+  const source = gitSource(
+    `https://github.com/${owner}/${repo!.replace(/\.git$/, "")}.git`,
+    ref,
+    path.replace(/^\/+/, ""),
+  );
+  return skill === undefined ? source : { ...source, skill };
 }

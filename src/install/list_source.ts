@@ -9,8 +9,8 @@ import { join, relative, resolve } from "node:path";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";
-import { skillsBelow } from "./locate_skill.ts";
-import { stripCredentials } from "./install_source.ts";
+import { skillsOffered } from "./locate_skill.ts";
+import { type InstallSource, stripCredentials } from "./install_source.ts";
 import { chooseInstallSource } from "./source_spec.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
@@ -43,10 +43,32 @@ export interface OfferedSkill {
 }
 
 /**
- * Lists the skills a source holds, as `install` would find them (the
- * source's own `SKILL.md`, else every skill up to four levels below it),
- * installing nothing. A git source is fetched into a temporary directory
- * that is removed afterwards.
+ * Options of {@linkcode listSource}.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ListSourceOptions } from "@skillscope/skills/install";
+ * import assert from "node:assert/strict";
+ *
+ * const options: ListSourceOptions = { internal: true };
+ * assert.equal(options.internal, true);
+ * ```
+ */
+export interface ListSourceOptions extends CommonInstallOptions {
+  /**
+   * List skills marked `metadata.internal: true` too (maintainer-only
+   * skills of published collections, left out by default).
+   */
+  internal?: boolean;
+}
+
+/**
+ * Lists the skills a source holds, exactly as `install` would take them:
+ * the source's own `SKILL.md` when it has one (nothing nested is installed
+ * from it), else every skill up to four levels below it, without those
+ * marked `metadata.internal: true` unless `internal`; with `owner/repo@skill`,
+ * only that skill. Installs nothing. A git source is fetched into a
+ * temporary directory that is removed afterwards.
  *
  * @example List a local collection
  * ```ts
@@ -67,21 +89,21 @@ export interface OfferedSkill {
  * ```
  *
  * @param spec A local path or a git source, as for `install`.
- * @param options Git runner and timeout.
+ * @param options Git runner, timeout, `internal`.
  * @returns The skills, in path order.
  * @throws {InstallError} `source-refused`, `source-ambiguous`,
  *   `source-missing`, `git-failed`.
  */
 export async function listSource(
   spec: string,
-  options: CommonInstallOptions = {},
+  options: ListSourceOptions = {},
 ): Promise<OfferedSkill[]> {
   await loadYamlParser(); // the skills found are validated synchronously
   const { source: parsed } = chooseInstallSource(spec);
   if (parsed.kind === "local") {
     const root = resolve(parsed.path);
     assertReadPermission(root);
-    return offered(root, spec);
+    return offered(root, spec, parsed, options);
   }
   const temp = await Deno.makeTempDir({ prefix: "skillscope-list-" });
   try {
@@ -90,13 +112,18 @@ export async function listSource(
     const root = parsed.subpath === undefined
       ? clone
       : join(clone, parsed.subpath);
-    return offered(root, stripCredentials(spec));
+    return offered(root, stripCredentials(spec), parsed, options);
   } finally {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
   }
 }
 
-function offered(root: string, label: string): OfferedSkill[] {
+function offered(
+  root: string,
+  label: string,
+  source: InstallSource,
+  options: ListSourceOptions,
+): OfferedSkill[] {
   try {
     if (!Deno.statSync(root).isDirectory) throw new Error("not a directory");
   } catch {
@@ -105,9 +132,13 @@ function offered(root: string, label: string): OfferedSkill[] {
       `Source "${label}" is not a directory`,
     );
   }
-  return skillsBelow(root).map((s) => ({
-    name: s.name,
-    description: s.description,
-    path: relative(root, s.dir) || ".",
-  }));
+  const only = source.kind === "git" ? source.skill : undefined;
+  // A skill asked for by name is offered even when internal, as install takes it.
+  return skillsOffered(root, options.internal === true || only !== undefined)
+    .filter((s) => only === undefined || s.name === only)
+    .map((s) => ({
+      name: s.name,
+      description: s.description,
+      path: relative(root, s.dir) || ".",
+    }));
 }

@@ -10,18 +10,58 @@ import { SkillParseError } from "../shared/errors.ts";
 import { readFrontmatterSync } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
-import type { DirectorySkill } from "../shared/types.ts";
+import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isFileSync as isFile } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
+import type { InstallSource } from "./install_source.ts";
+import { currentYamlParser, type YamlParser } from "../parse/yaml.ts";
 
 const SCAN_DEPTH = 4;
 
-/** The skill directory in a source: the root itself, or the only (or the named) skill below it. */
+/**
+ * Whether a skill is marked for its maintainers only (`metadata.internal:
+ * true`, vercel-labs/skills' convention in published collections): it is
+ * offered only when asked for by name or with `--internal`.
+ *
+ * @param skill A skill.
+ * @returns `true` when marked internal.
+ */
+export function isInternalSkill(skill: Skill): boolean {
+  return skill.metadata?.internal?.trim().toLowerCase() === "true";
+}
+
+/**
+ * The skills `install` offers in a source, in path order: the source's own
+ * skill when it has a `SKILL.md` (nothing nested is installed from it),
+ * else every skill up to four levels below it, internal ones only with
+ * `internal`.
+ *
+ * @param root The source directory.
+ * @param internal Offer internal skills too.
+ * @returns The skills.
+ */
+export function skillsOffered(
+  root: string,
+  internal: boolean,
+): DirectorySkill[] {
+  const all = skillsBelow(root);
+  if (isFile(join(root, "SKILL.md"))) {
+    const real = Deno.realPathSync(root);
+    return all.filter((s) => s.dir === root || s.dir === real);
+  }
+  return internal ? all : all.filter((s) => !isInternalSkill(s));
+}
+
+/**
+ * The skill directory in a source: the root itself, or the named skill
+ * below it, or the only one (internal ones count only with `internal`).
+ */
 export function locateSkill(
   root: string,
   wanted: string | undefined,
   label: string,
+  internal = false,
 ): string {
   if (isFile(join(root, "SKILL.md"))) {
     const name = nameOf(root);
@@ -33,7 +73,7 @@ export function locateSkill(
   }
   const all = skillsBelow(root);
   const candidates = all.filter((s) =>
-    wanted === undefined || s.name === wanted
+    wanted === undefined ? internal || !isInternalSkill(s) : s.name === wanted
   );
   const describe = (list: readonly DirectorySkill[]) =>
     list.map((s) => `${s.name} (${s.dir.slice(root.length + 1) || "."})`).join(
@@ -44,7 +84,11 @@ export function locateSkill(
     throw new InstallError(
       "no-skill",
       wanted === undefined
-        ? `No skill (a directory with a SKILL.md) found in ${label}`
+        ? all.length > 0
+          ? `${label} holds only internal skills (metadata.internal: true): ${
+            describe(all)
+          }; pick one with --skill NAME, or pass --internal`
+          : `No skill (a directory with a SKILL.md) found in ${label}`
         : `No skill named "${wanted}" in ${label}${
           all.length ? `; it has ${describe(all)}` : ""
         }`,
@@ -129,5 +173,61 @@ export function skillsBelow(root: string): DirectorySkill[] {
       }),
     ],
     cache: false,
+    // Install, list and check load the parser before they search a source.
+    ...withParser(),
   }).skills.filter(isDirectorySkill);
+}
+
+function withParser(): { yamlParser?: YamlParser } {
+  const yamlParser = currentYamlParser();
+  return yamlParser === undefined ? {} : { yamlParser };
+}
+
+/**
+ * The skill to install from a fetched source and the name to record: the
+ * one `--skill` (or the source's `@skill`) names, else the only one. When
+ * the name came from `@` and no skill has it, the error also says how a
+ * ref is written — `@` named a ref in earlier versions.
+ *
+ * @param root The fetched source's directory.
+ * @param source The parsed source (its `skill`, from `@skill`).
+ * @param options `skill` (`--skill`), `internal`, and the source's label.
+ * @returns The skill's directory, and the name asked for (if any).
+ * @throws {InstallError} `source-refused` when `--skill` and `@skill`
+ *   disagree, `no-skill`, `several-skills`.
+ */
+export function pickSkill(
+  root: string,
+  source: InstallSource,
+  options: { skill?: string; internal?: boolean; label: string },
+): { dir: string; skill: string | undefined } {
+  const fromSpec = source.kind === "git" ? source.skill : undefined;
+  if (
+    options.skill !== undefined && fromSpec !== undefined &&
+    options.skill !== fromSpec
+  ) {
+    throw new InstallError(
+      "source-refused",
+      `The source picks the skill "${fromSpec}" (after "@") and --skill picks "${options.skill}"; give one of them`,
+    );
+  }
+  const skill = options.skill ?? fromSpec;
+  try {
+    return {
+      dir: locateSkill(root, skill, options.label, options.internal === true),
+      skill,
+    };
+  } catch (error) {
+    if (
+      error instanceof InstallError && error.code === "no-skill" &&
+      options.skill === undefined && source.kind === "git" &&
+      fromSpec !== undefined && source.ref === undefined
+    ) {
+      throw new InstallError(
+        "no-skill",
+        `${error.message}; if "${fromSpec}" is a git ref, write "#${fromSpec}" instead of "@${fromSpec}" ("@" picks a skill)`,
+      );
+    }
+    throw error;
+  }
 }

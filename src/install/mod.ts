@@ -32,7 +32,11 @@
 export { InstallError } from "./errors.ts";
 export { type CommonInstallOptions, type InstallFs } from "./options.ts";
 export { install, type InstallOptions, type InstallResult } from "./install.ts";
-export { listSource, type OfferedSkill } from "./list_source.ts";
+export {
+  listSource,
+  type ListSourceOptions,
+  type OfferedSkill,
+} from "./list_source.ts";
 export { remove } from "./remove.ts";
 export { update } from "./update.ts";
 export { check, type CheckStatus, type SkillCheck } from "./check.ts";

@@ -1,8 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * Deciding what a source string names when it could be two things: a bare
- * `owner/repo[/path][@ref]` is a GitHub shorthand and a relative local path
- * at once. A cloned repository can ship a directory of that name, so an
+ * `owner/repo[/path][#ref][@skill]` is a GitHub shorthand and a relative
+ * local path at once. A cloned repository can ship a directory of that name, so an
  * existing one is never taken silently: the user writes `./owner/repo` or
  * `github:owner/repo`.
  *
@@ -12,15 +12,17 @@ import { resolve } from "node:path";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import {
+  formatInstallSource,
   GITHUB_PREFIX,
-  githubShorthand,
   type InstallSource,
+  isGithubShorthand,
   parseInstallSource,
+  shorthandSource,
 } from "./install_source.ts";
 
 /**
  * Parses a source as the user wrote it, deciding the GitHub shorthand: a
- * bare `owner/repo[/path][@ref]` with no local path of that name is the
+ * bare `owner/repo[/path][#ref][@skill]` with no local path of that name is the
  * GitHub repository (with a note saying so); when a local path of that name
  * exists, the source is refused as ambiguous, naming both readings. A path
  * that cannot be checked (no read permission) stays local, so the missing
@@ -55,8 +57,7 @@ export function chooseInstallSource(
 ): { source: InstallSource; notes: string[] } {
   const parsed = parseInstallSource(spec);
   if (parsed.kind !== "local") return { source: parsed, notes: [] };
-  const github = githubShorthand(parsed.path);
-  if (github === undefined) return { source: parsed, notes: [] };
+  if (!isGithubShorthand(parsed.path)) return { source: parsed, notes: [] };
   const local = resolve(parsed.path);
   const readable =
     Deno.permissions.querySync({ name: "read", path: local }).state ===
@@ -65,11 +66,30 @@ export function chooseInstallSource(
   if (exists(local)) {
     throw new InstallError(
       "source-ambiguous",
-      `Ambiguous source "${spec}": it names the local directory "${local}" and the GitHub repository ${github}; write "./${spec}" for the directory or "${GITHUB_PREFIX}${spec}" for the repository`,
+      `Ambiguous source "${spec}": it names the local directory "${local}" and the GitHub repository ${
+        githubReading(spec)
+      }; write "./${spec}" for the directory or "${GITHUB_PREFIX}${spec}" for the repository`,
     );
   }
+  const source = shorthandSource(parsed.path, spec)!;
+  const skill = source.kind === "git" && source.skill !== undefined
+    ? ` (skill "${source.skill}")`
+    : "";
   return {
-    source: parseInstallSource(github),
-    notes: [`"${spec}" is not a local path: installing ${github}`],
+    source,
+    notes: [
+      `"${spec}" is not a local path: installing ${
+        formatInstallSource(source)
+      }${skill}`,
+    ],
   };
+}
+
+/** The repository a shorthand names, for a message (even when its `@` is malformed). */
+function githubReading(spec: string): string {
+  try {
+    return formatInstallSource(shorthandSource(spec, spec)!);
+  } catch {
+    return `${GITHUB_PREFIX}${spec}`;
+  }
 }

@@ -8,6 +8,16 @@ import { truncate } from "./frontmatter.ts";
 import { levelOf } from "../shared/diagnostics.ts";
 import type { Diagnostic, SkillFields } from "../shared/types.ts";
 import { charLength, checkName, type Report } from "./skill_name.ts";
+import {
+  describe,
+  metadataStrings,
+  scalarString,
+  type ScalarText,
+  spaceSeparatedTools,
+  toGlobList,
+  unquotedScalar,
+} from "./field_values.ts";
+import { checkClientFields, type MutableFields } from "./client_fields.ts";
 
 /** Fields the specification defines. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set([
@@ -70,6 +80,11 @@ export interface FieldContext {
   readonly allowFields?: readonly string[];
   /** 1-based file line of a top-level key (called only when reporting). */
   readonly lineOf: (key: string) => number | undefined;
+  /**
+   * The source text of a scalar (called only for a number or a boolean
+   * where a string belongs); without it, such a value is stringified.
+   */
+  readonly scalarText?: ScalarText;
 }
 
 /**
@@ -105,8 +120,6 @@ export function checkFields(
   return { fields, diagnostics };
 }
 
-type MutableFields = { -readonly [K in keyof SkillFields]: SkillFields[K] };
-
 /** What each field check reads and writes. */
 interface FieldStep {
   readonly data: Readonly<Record<string, unknown>>;
@@ -116,10 +129,34 @@ interface FieldStep {
   readonly context: FieldContext;
 }
 
+/**
+ * A number or boolean where the specification asks for a string: its text
+ * as written, reported as `code` naming the YAML type (loaded leniently,
+ * an error when strict).
+ */
+function writtenText(step: FieldStep, key: "name" | "description"): unknown {
+  const value = step.data[key];
+  if (typeof value === "string" || value === null || value === undefined) {
+    return value; // the common case: no source text needed
+  }
+  const scalar = unquotedScalar(value, step.context.scalarText?.(key));
+  if (scalar === undefined) return value;
+  step.report(
+    key === "name" ? "name-not-string" : "description-not-string",
+    `"${key}" in ${step.file} is the YAML ${scalar.type} ${
+      truncate(scalar.text, 40)
+    }, not a string; it is read as "${
+      truncate(scalar.text, 40)
+    }" (quote it: strict parsers reject it)`,
+    key,
+  );
+  return scalar.text;
+}
+
 /** `name`: present, a non-empty string, and valid by the naming rules. */
 function checkNameField(step: FieldStep): void {
   const { data, fields, file, report, context } = step;
-  const name = scalarString(data.name);
+  const name = scalarString(writtenText(step, "name"));
   if (name === undefined || name.trim() === "") {
     const got = data.name === undefined
       ? "it is missing"
@@ -141,7 +178,7 @@ function checkNameField(step: FieldStep): void {
 /** `description`: present, a non-empty string, within 1024 characters. */
 function checkDescriptionField(step: FieldStep): void {
   const { data, fields, file, report } = step;
-  const description = scalarString(data.description)?.trim();
+  const description = scalarString(writtenText(step, "description"))?.trim();
   if (description === undefined || description === "") {
     const got = data.description === undefined
       ? "it is missing"
@@ -196,26 +233,34 @@ function checkLicenseAndCompatibility(step: FieldStep): void {
   }
 }
 
-/** `metadata`: a map of string keys to string values. */
+/** `metadata`: a map of string keys to string values (scalars as written). */
 function checkMetadataField(step: FieldStep): void {
-  const { data, fields, file, report } = step;
+  const { data, fields, file, report, context } = step;
   if (data.metadata !== undefined && data.metadata !== null) {
-    const metadata = checkMetadata(data.metadata, file, report);
+    const metadata = metadataStrings(data.metadata, {
+      file,
+      strict: context.strict,
+      report,
+      scalarText: context.scalarText,
+    });
     if (metadata) fields.metadata = metadata;
   }
 }
 
-/** `allowed-tools`: a space-separated string (a list of strings accepted leniently). */
+/**
+ * `allowed-tools`: a space-separated string — or comma-separated, as Claude
+ * Code accepts — (a list of strings accepted leniently).
+ */
 function checkAllowedToolsField(step: FieldStep): void {
   const { data, fields, file, report } = step;
   const tools = data["allowed-tools"];
   if (tools !== undefined && tools !== null) {
     if (typeof tools === "string") {
-      fields.allowedTools = tools;
+      fields.allowedTools = spaceSeparatedTools(tools);
     } else if (
       Array.isArray(tools) && tools.every((t) => typeof t === "string")
     ) {
-      fields.allowedTools = tools.join(" ");
+      fields.allowedTools = spaceSeparatedTools(tools);
       report(
         "allowed-tools-not-string",
         `"allowed-tools" in ${file} is a list; the specification asks for a space-separated string`,
@@ -281,94 +326,6 @@ function checkAlwaysApplyField(step: FieldStep): void {
   }
 }
 
-const TRUE_SPELLINGS = new Set(["yes", "on", "true", "y"]);
-const FALSE_SPELLINGS = new Set(["no", "off", "false", "n"]);
-
-/** A client flag: `true`/`false`, or a spelling people use (read, with a warning). */
-function clientFlag(
-  step: FieldStep,
-  key: string,
-): boolean | undefined {
-  const { data, file, report } = step;
-  const value = data[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "boolean") return value;
-  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
-  const flag = TRUE_SPELLINGS.has(text)
-    ? true
-    : FALSE_SPELLINGS.has(text)
-    ? false
-    : undefined;
-  if (flag === undefined) {
-    report(
-      "client-field-invalid",
-      `"${key}" in ${file} must be true or false, got ${
-        describe(value)
-      }; it is ignored`,
-      key,
-    );
-    return undefined;
-  }
-  report(
-    "noncanonical-boolean",
-    `"${key}" in ${file} is ${
-      describe(value)
-    }; it is read as ${flag}, but write ${flag} (other agents read only true and false)`,
-    key,
-  );
-  return flag;
-}
-
-/** A client text field: a string (a number or boolean is stringified with a warning). */
-function clientText(step: FieldStep, key: string): string | undefined {
-  const { data, file, report } = step;
-  const value = data[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") {
-    return value.trim() === "" ? undefined : value.trim();
-  }
-  report(
-    "client-field-invalid",
-    `"${key}" in ${file} must be a string, got ${
-      describe(value)
-    }; it is ignored`,
-    key,
-  );
-  return undefined;
-}
-
-/** The client fields that change behaviour: invocation policy, arguments, trigger text, model. */
-function checkClientFields(step: FieldStep): void {
-  const { data, fields, file, report } = step;
-  const disable = clientFlag(step, "disable-model-invocation");
-  if (disable !== undefined) fields.disableModelInvocation = disable;
-  const userInvocable = clientFlag(step, "user-invocable");
-  if (userInvocable !== undefined) fields.userInvocable = userInvocable;
-  const hint = clientText(step, "argument-hint");
-  if (hint !== undefined) fields.argumentHint = hint;
-  const whenToUse = clientText(step, "when_to_use");
-  if (whenToUse !== undefined) fields.whenToUse = whenToUse;
-  const model = clientText(step, "model");
-  if (model !== undefined) fields.model = model;
-  const args = data.arguments;
-  if (args !== undefined && args !== null) {
-    const list = typeof args === "string"
-      ? args.split(/[\s,]+/).filter((a) => a !== "")
-      : Array.isArray(args) && args.every((a) => typeof a === "string")
-      ? args.map((a) => a.trim()).filter((a) => a !== "")
-      : undefined;
-    if (list === undefined) {
-      report(
-        "client-field-invalid",
-        `"arguments" in ${file} must be a list of names or a space-separated string, got ${
-          describe(args)
-        }; it is ignored`,
-        "arguments",
-      );
-    } else if (list.length > 0) fields.arguments = Object.freeze(list);
-  }
-}
-
 /** Fields outside the specification (other agents' known fields pass when lenient). */
 function checkUnknownFields(step: FieldStep): void {
   const { data, file, report, context } = step;
@@ -406,78 +363,3 @@ const FIELD_STEPS: readonly ((step: FieldStep) => void)[] = [
   checkClientFields,
   checkUnknownFields,
 ];
-
-function checkMetadata(
-  value: unknown,
-  file: string,
-  report: Report,
-): Readonly<Record<string, string>> | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    report(
-      "metadata-not-map",
-      `"metadata" in ${file} must be a map of strings, got ${describe(value)}`,
-      "metadata",
-    );
-    return undefined;
-  }
-  const out: Record<string, string> = Object.create(null);
-  const bad: string[] = [];
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const entry = (value as Record<string, unknown>)[key];
-    if (typeof entry === "string") {
-      out[key] = entry;
-    } else {
-      const coerced = scalarString(entry);
-      if (coerced !== undefined) out[key] = coerced;
-      bad.push(key);
-    }
-  }
-  if (bad.length > 0) {
-    report(
-      "metadata-not-map",
-      `"metadata" in ${file} has values that are not strings: ${
-        bad.slice(0, 5).map((k) => `"${truncate(k, 40)}"`).join(", ")
-      }${bad.length > 5 ? ", …" : ""}`,
-      "metadata",
-    );
-  }
-  return Object.freeze(out);
-}
-
-function toGlobList(value: unknown): string[] | undefined {
-  if (value === null) return [];
-  if (typeof value === "string") {
-    return value.split(",").map((g) => g.trim()).filter((g) => g !== "");
-  }
-  if (Array.isArray(value) && value.every((g) => typeof g === "string")) {
-    return value.map((g: string) => g.trim()).filter((g) => g !== "");
-  }
-  return undefined;
-}
-
-/**
- * A YAML scalar as a string: strings as they are, numbers and booleans
- * stringified; anything else `undefined`.
- *
- * @param value A YAML value.
- * @returns The string, or `undefined`.
- */
-export function scalarString(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (
-    typeof value === "number" || typeof value === "boolean" ||
-    typeof value === "bigint"
-  ) {
-    return String(value);
-  }
-  return undefined;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a mapping";
-  if (typeof value === "string") return `"${truncate(value, 40)}"`;
-  return `${typeof value} ${String(value)}`;
-}

@@ -9,8 +9,8 @@ import { SkillParseError } from "../shared/errors.ts";
 import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
 import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
-import { moveInlineBlockText, parseYaml, quoteColonValues } from "./yaml.ts";
-import { parseSimpleYaml } from "./yaml_fast.ts";
+import { inSyncCall, type YamlParser } from "./yaml.ts";
+import { parseWithRepairs, scalarTextsOf } from "./yaml_repair.ts";
 
 /**
  * Options of {@linkcode parseSkillMd}.
@@ -39,6 +39,12 @@ export interface ParseOptions {
    * finding (`"globs"`, `"paths"`, …; see `KNOWN_EXTENSION_FIELDS`).
    */
   allowFields?: readonly string[];
+  /**
+   * The full YAML parser, for frontmatter beyond the fast subset: the value
+   * `await loadYamlParser()` resolves to. Without it such a frontmatter is
+   * `yaml-parser-not-loaded`, whatever the process has loaded.
+   */
+  yamlParser?: YamlParser;
 }
 
 /** The analysed frontmatter of one skill. */
@@ -89,12 +95,28 @@ export function analyzeFrontmatterOrError(
     ...(column === undefined ? {} : { column: column + 1 }),
   });
 
-  const parsed = parseWithRepairs(yaml, file, strict, at, path);
+  const parsed = parseWithRepairs(yaml, { file, strict, at, path });
   if (parsed instanceof SkillParseError) return parsed;
   const diagnostics = parsed.diagnostics;
   const frontmatter = toFrontmatterMap(parsed.value, file, path, yamlLine);
   if (frontmatter instanceof SkillParseError) return frontmatter;
   let lines: Map<string, number> | undefined;
+  // Read again, every scalar as written, only when a value needs its text.
+  let texts: unknown;
+  const scalarText = (key: string, entry?: string): string | undefined => {
+    texts ??= scalarTextsOf(parsed) ?? null;
+    let value = texts !== null && typeof texts === "object" &&
+        Object.hasOwn(texts, key)
+      ? (texts as Record<string, unknown>)[key]
+      : undefined;
+    if (entry !== undefined) {
+      value = value !== null && typeof value === "object" &&
+          Object.hasOwn(value, entry)
+        ? (value as Record<string, unknown>)[entry]
+        : undefined;
+    }
+    return typeof value === "string" ? value : undefined;
+  };
   const checked = checkFields(frontmatter, {
     path,
     dirName: options.dirName,
@@ -103,6 +125,7 @@ export function analyzeFrontmatterOrError(
       ? {}
       : { allowFields: options.allowFields }),
     lineOf: (key) => (lines ??= keyLines(yaml, yamlLine)).get(key),
+    scalarText,
   });
   for (const d of checked.diagnostics) diagnostics.push(d);
   // Frozen only now: a frozen null-prototype map is about 3x slower to read.
@@ -111,137 +134,6 @@ export function analyzeFrontmatterOrError(
     fields: checked.fields,
     diagnostics,
   };
-}
-
-/** Where a YAML position is in the file, as diagnostic fields. */
-type At = (
-  line?: number,
-  column?: number,
-) => { path?: string; line?: number; column?: number };
-
-/**
- * Parses frontmatter YAML: the fast subset parser first, then js-yaml; the
- * two common defects (an unquoted ": " in a plain value, a duplicate key)
- * are repaired with a warning (an error when strict); anything else is
- * returned as the error.
- */
-function parseWithRepairs(
-  yaml: string,
-  file: string,
-  strict: boolean,
-  at: At,
-  path: string | undefined,
-): { value: unknown; diagnostics: Diagnostic[] } | SkillParseError {
-  const diagnostics: Diagnostic[] = [];
-  const simple = parseSimpleYaml(yaml);
-  let result: ReturnType<typeof parseYaml> | undefined = simple === undefined
-    ? undefined
-    : { ok: true, value: simple };
-  // The common defect, an unquoted ": " in a plain value, is repaired without
-  // a full parse attempt when the repaired text is in the simple subset: the
-  // original then certainly fails, since only key lines differ.
-  if (result === undefined) {
-    const quoted = quoteColonValues(yaml);
-    const repaired = quoted === yaml ? undefined : parseSimpleYaml(quoted);
-    if (repaired !== undefined) {
-      const { line, column } = firstDifference(yaml, quoted);
-      diagnostics.push({
-        level: strict ? "error" : "warning",
-        code: "yaml-invalid",
-        message:
-          `Invalid YAML in the frontmatter of ${file} (a plain value contains ": "); it parses only after quoting values that contain ": ", which strict parsers reject`,
-        ...at(line, column),
-      });
-      result = { ok: true, value: repaired };
-    }
-  }
-  // Text after a block-scalar indicator on its own line (`description: |
-  // Use when …`): the value is that text and the indented lines after it.
-  if (result === undefined) {
-    const moved = moveInlineBlockText(yaml);
-    if (moved !== yaml) {
-      let repaired = parseSimpleYaml(moved);
-      if (repaired === undefined) {
-        const quoted = quoteColonValues(moved);
-        if (quoted !== moved) repaired = parseSimpleYaml(quoted);
-      }
-      if (repaired === undefined) {
-        const full = parseYaml(moved, { lastKeyWins: true });
-        if (!full.ok && full.unloaded) return parserNotLoaded(path, file, at);
-        if (full.ok) repaired = full.value as typeof repaired;
-      }
-      if (repaired !== undefined) {
-        const { line } = firstDifference(yaml, moved);
-        const text = yaml.split("\n")[line] ?? "";
-        const column = Math.max(0, text.search(/[|>][-+0-9]*[ \t]+[^#\s]/));
-        diagnostics.push({
-          level: strict ? "error" : "warning",
-          code: "yaml-invalid",
-          message:
-            `Invalid YAML in the frontmatter of ${file} (text after a block scalar's "|" or ">" on the same line); it was read as the value, which strict parsers reject`,
-          ...at(line, column),
-        });
-        result = { ok: true, value: repaired };
-      }
-    }
-  }
-  result ??= parseYaml(yaml);
-  if (!result.ok && result.unloaded) return parserNotLoaded(path, file, at);
-  if (!result.ok && result.duplicateKey) {
-    const first = result;
-    result = parseYaml(yaml, { lastKeyWins: true });
-    if (result.ok) {
-      diagnostics.push({
-        level: strict ? "error" : "warning",
-        code: "duplicate-key",
-        message:
-          `Duplicate key in the frontmatter of ${file}: ${first.message}; the last value is used`,
-        ...at(first.line, first.column),
-      });
-    }
-  }
-  if (!result.ok) {
-    const first = result;
-    const quoted = quoteColonValues(yaml);
-    if (quoted !== yaml) {
-      const retry = parseYaml(quoted, { lastKeyWins: true });
-      if (!retry.ok && retry.unloaded) return parserNotLoaded(path, file, at);
-      if (retry.ok) {
-        result = retry;
-        diagnostics.push({
-          level: strict ? "error" : "warning",
-          code: "yaml-invalid",
-          message:
-            `Invalid YAML in the frontmatter of ${file} (${first.message}); it parses only after quoting values that contain ": ", which strict parsers reject`,
-          ...at(first.line, first.column),
-        });
-      }
-    }
-    if (!result.ok) {
-      const loc = at(first.line, first.column);
-      return new SkillParseError(
-        "yaml-invalid",
-        `Invalid YAML in the frontmatter of ${file}: ${first.message}`,
-        { path, line: loc.line, column: loc.column },
-      );
-    }
-  }
-
-  return { value: result.value, diagnostics };
-}
-
-/** The error for a frontmatter that needs the full YAML parser before it is loaded. */
-function parserNotLoaded(
-  path: string | undefined,
-  file: string,
-  at: At,
-): SkillParseError {
-  const loc = at(1, 1);
-  return new SkillParseError(
-    "yaml-parser-not-loaded",
-    `The frontmatter of ${file} needs the full YAML parser, which is not loaded: call \`await loadYamlParser()\` before the synchronous functions, or use their asynchronous forms`,
-    { path, line: loc.line, column: loc.column },
-  );
 }
 
 /**
@@ -305,6 +197,10 @@ export function parseSkillMd(
   text: string,
   options: ParseOptions = {},
 ): ParsedSkill {
+  return inSyncCall(options.yamlParser, () => parseSkillMdText(text, options));
+}
+
+function parseSkillMdText(text: string, options: ParseOptions): ParsedSkill {
   const split = splitFrontmatter(text, options.path);
   const analyzed = analyzeFrontmatter(split.yaml, {
     ...options,
@@ -339,24 +235,6 @@ function keyLines(yaml: string, yamlLine: number): Map<string, number> {
     start = end + 1;
   }
   return lines;
-}
-
-/** 0-based line and column of the ": " in the first line that quoting changed. */
-function firstDifference(
-  before: string,
-  after: string,
-): { line: number; column: number } {
-  const a = before.split("\n");
-  const b = after.split("\n");
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== b[i]) {
-      const line = a[i]!;
-      const colon = line.indexOf(": ");
-      const second = line.indexOf(": ", colon + 2);
-      return { line: i, column: second === -1 ? colon : second };
-    }
-  }
-  return { line: 0, column: 0 };
 }
 
 /**

@@ -5,9 +5,13 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "../shared/path.ts";
-import { loadYamlParser } from "./yaml.ts";
+import { inSyncCall, loadYamlParser, type YamlParser } from "./yaml.ts";
 import { SkillParseError } from "../shared/errors.ts";
-import { existsSync } from "../shared/fs_checks.ts";
+import {
+  misnamedDiagnostic,
+  misnamedSkillMd,
+  opensAsSkillMd,
+} from "./misnamed_skill_md.ts";
 import { readFrontmatterSync, splitFrontmatter } from "./frontmatter.ts";
 import { analyzeFrontmatter, type ParseOptions } from "./skill_md.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
@@ -48,6 +52,12 @@ export interface ValidateOptions {
   strict?: boolean;
   /** Fields outside the specification that strict mode accepts (see `KNOWN_EXTENSION_FIELDS`). */
   allowFields?: readonly string[];
+  /**
+   * The full YAML parser for {@linkcode validateSkillDirSync} (the value
+   * `await loadYamlParser()` resolves to); without it a frontmatter beyond
+   * the fast subset is `yaml-parser-not-loaded`.
+   */
+  yamlParser?: YamlParser;
 }
 
 /**
@@ -77,6 +87,10 @@ export function validateSkillMd(
   text: string,
   options: ParseOptions = {},
 ): Diagnostic[] {
+  return inSyncCall(options.yamlParser, () => validateText(text, options));
+}
+
+function validateText(text: string, options: ParseOptions): Diagnostic[] {
   try {
     const split = splitFrontmatter(text, options.path);
     return analyzeFrontmatter(split.yaml, {
@@ -124,8 +138,11 @@ export async function validateSkillDir(
 ): Promise<Diagnostic[]> {
   const first = validateSkillDirSync(path, options);
   if (!needsYamlParser(first)) return first;
-  await loadYamlParser(); // only when the frontmatter needs it
-  return validateSkillDirSync(path, options);
+  // Only when the frontmatter needs it.
+  return validateSkillDirSync(path, {
+    ...options,
+    yamlParser: await loadYamlParser(),
+  });
 }
 
 /**
@@ -162,6 +179,10 @@ export function validateSkillDirSync(
   options: ValidateOptions = {},
 ): Diagnostic[] {
   assertReadPermission(path);
+  return inSyncCall(options.yamlParser, () => validatePath(path, options));
+}
+
+function validatePath(path: string, options: ValidateOptions): Diagnostic[] {
   const target = resolve(path);
   let info: Deno.FileInfo;
   try {
@@ -178,9 +199,11 @@ export function validateSkillDirSync(
   }
   let dir = target;
   let file = join(target, "SKILL.md");
+  // A skill.md agents do not load (named in another case than SKILL.md).
+  let misnamed: Diagnostic | undefined;
   if (info.isFile) {
     const name = basename(target);
-    if (name !== "SKILL.md" && name !== "skill.md") {
+    if (name.toLowerCase() !== "skill.md") {
       return [{
         level: "error",
         code: "not-a-directory",
@@ -190,6 +213,7 @@ export function validateSkillDirSync(
     }
     dir = dirname(target);
     file = target;
+    if (!opensAsSkillMd(file)) misnamed = misnamedDiagnostic(file);
   } else if (!info.isDirectory) {
     const isSkillMd = basename(target) === "SKILL.md";
     return [{
@@ -212,20 +236,29 @@ export function validateSkillDirSync(
           fsDiagnostic(error, file, "read-failed", `Cannot read "${file}"`),
         ];
       }
-      const lower = existsSync(join(target, "skill.md"));
-      return [{
-        level: "error",
-        code: "skill-md-missing",
-        message: `No SKILL.md in "${target}"${
-          lower ? ' (found "skill.md": rename it to SKILL.md)' : ""
-        }`,
-        path: target,
-      }];
+      return [
+        misnamedSkillMd(target) ?? {
+          level: "error",
+          code: "skill-md-missing",
+          message: `The directory "${target}" has no SKILL.md`,
+          path: target,
+        },
+      ];
     }
     if (!fileInfo.isFile) {
       return [notRegularFile(file, fileInfo)];
     }
   }
+  const found = validateFile(file, dir, options);
+  return misnamed === undefined ? found : [misnamed, ...found];
+}
+
+/** The diagnostics of one `SKILL.md` (a regular file) in `dir`. */
+function validateFile(
+  file: string,
+  dir: string,
+  options: ValidateOptions,
+): Diagnostic[] {
   try {
     const head = readFrontmatterSync(file);
     return analyzeFrontmatter(head.yaml, {

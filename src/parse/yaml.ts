@@ -6,37 +6,67 @@
  * subset `yaml_fast.ts` parses, and a program that never meets another one
  * never pays for loading it.
  *
+ * Which parser a call may use never depends on what ran before it: a
+ * synchronous public function runs in a scope ({@linkcode inSyncCall}) that
+ * holds the full parser only when the caller passed the handle
+ * `loadYamlParser()` resolved to; the asynchronous ones load it themselves.
+ *
  * @module
  */
 import type * as JsYaml from "js-yaml";
 
 let full: typeof JsYaml | undefined;
-let loading: Promise<void> | undefined;
+let loading: Promise<YamlParser> | undefined;
+/**
+ * The parser of the running synchronous call: `undefined` outside any call
+ * (internal code, after an `await loadYamlParser()`, uses the loaded one),
+ * `null` inside a call that has none.
+ */
+let scope: typeof JsYaml | null | undefined;
+let fullParses = 0;
+
+/**
+ * The full YAML parser, loaded: what {@linkcode loadYamlParser} resolves to.
+ * Pass it as `yamlParser` to a synchronous function (`discoverSync`,
+ * `SkillSet.openSync`, `parseSkillMd`, `validateSkillMd`,
+ * `validateSkillDirSync`, `generateEmbedModule`) so that it may parse YAML
+ * beyond the fast subset.
+ */
+export interface YamlParser {
+  /** Always `"yaml-parser"`. */
+  readonly kind: "yaml-parser";
+}
+
+const HANDLE: YamlParser = Object.freeze({ kind: "yaml-parser" });
 
 /**
  * Loads the full YAML parser, once. The asynchronous functions
  * (`discover`, `SkillSet.open`, `validateSkillDir`) call it themselves when a
- * frontmatter needs it; call it before a synchronous function
- * (`discoverSync`, `SkillSet.openSync`, `parseSkillMd`, `validateSkillMd`,
- * `validateSkillDirSync`) that may meet YAML beyond the simple subset, which
- * otherwise reports `yaml-parser-not-loaded` for that skill.
+ * frontmatter needs it. A synchronous function uses it only when given the
+ * handle this resolves to as its `yamlParser` option; without it, a
+ * frontmatter beyond the fast subset (anchors, tags, multi-line flow
+ * collections, …) always gets `yaml-parser-not-loaded`, whatever else the
+ * process has loaded.
  *
  * @example Usage
  * ```ts
- * import { loadYamlParser, parseSkillMd } from "@skillscope/skills";
+ * import { loadYamlParser, parseSkillMd, SkillParseError } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * await loadYamlParser();
- * const text = "---\nname: flow\ndescription: A flow mapping\nmetadata: {a: 1}\n---\n";
- * assert.deepEqual(parseSkillMd(text).frontmatter.metadata, { a: 1 });
+ * const text = "---\nname: alias\ndescription: &d An anchor\nmetadata: {about: *d}\n---\n";
+ * assert.throws(() => parseSkillMd(text), SkillParseError);
+ * const yamlParser = await loadYamlParser();
+ * assert.deepEqual(parseSkillMd(text, { yamlParser }).frontmatter.metadata, { about: "An anchor" });
+ * assert.throws(() => parseSkillMd(text), SkillParseError); // still: the call did not opt in
  * ```
  *
- * @returns When the parser is loaded.
+ * @returns The handle, when the parser is loaded.
  */
-export function loadYamlParser(): Promise<void> {
+export function loadYamlParser(): Promise<YamlParser> {
   loading ??= import("js-yaml").then(
     (module) => {
       full = module;
+      return HANDLE;
     },
     (error) => {
       loading = undefined;
@@ -47,12 +77,73 @@ export function loadYamlParser(): Promise<void> {
 }
 
 /**
- * Whether the full YAML parser is loaded.
+ * Whether the full YAML parser may be used here: inside a synchronous call,
+ * when that call was given it; elsewhere, when it is loaded.
  *
- * @returns `true` after {@linkcode loadYamlParser} has finished.
+ * @returns `true` when {@linkcode parseYaml} can parse beyond the fast subset.
  */
 export function yamlParserLoaded(): boolean {
-  return full !== undefined;
+  return scope === undefined ? full !== undefined : scope !== null;
+}
+
+/**
+ * The handle of the full parser where it may be used (see
+ * {@linkcode yamlParserLoaded}), for internal code that runs after an
+ * `await loadYamlParser()` and calls a synchronous public function.
+ *
+ * @returns The handle, or `undefined`.
+ */
+export function currentYamlParser(): YamlParser | undefined {
+  return yamlParserLoaded() ? HANDLE : undefined;
+}
+
+/**
+ * Runs the body of a synchronous public function with the parser its caller
+ * gave it: `parser`, else that of an enclosing call, else none — never
+ * whatever the process happened to load.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inSyncCall, loadYamlParser, parseYaml } from "./yaml.ts";
+ *
+ * const yamlParser = await loadYamlParser();
+ * assert.equal(inSyncCall(undefined, () => parseYaml("a: &x 1").ok), false);
+ * assert.equal(inSyncCall(yamlParser, () => parseYaml("a: &x 1").ok), true);
+ * ```
+ *
+ * @param parser The caller's `yamlParser` option.
+ * @param run The function's body.
+ * @returns What `run` returns.
+ * @throws {TypeError} when `parser` is not the handle `loadYamlParser()` gave.
+ */
+export function inSyncCall<T>(
+  parser: YamlParser | undefined,
+  run: () => T,
+): T {
+  if (parser !== undefined && (parser !== HANDLE || full === undefined)) {
+    throw new TypeError(
+      "yamlParser must be the value `await loadYamlParser()` resolved to",
+    );
+  }
+  const previous = scope;
+  if (parser !== undefined) scope = full;
+  else if (previous === undefined) scope = null;
+  try {
+    return run();
+  } finally {
+    scope = previous;
+  }
+}
+
+/**
+ * How many documents the full parser has parsed in this process: a result
+ * made while it grew may hold what only the full parser reads.
+ *
+ * @returns The count.
+ */
+export function fullParseCount(): number {
+  return fullParses;
 }
 
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
@@ -78,20 +169,23 @@ export type YamlResult =
 
 /**
  * Parses one YAML document with the core schema (no JS types, no
- * timestamps), bounded aliases and depth. Never throws. Callers try the fast
- * path for simple documents (`yaml_fast.ts`) first; this is the full parser,
- * and it fails with `unloaded` until {@linkcode loadYamlParser} has run.
+ * timestamps), or the failsafe one (every scalar a string), bounded aliases
+ * and depth. Never throws. Callers try the fast path for simple documents
+ * (`yaml_fast.ts`) first; this is the full parser, and it fails with
+ * `unloaded` where it may not be used (see {@linkcode yamlParserLoaded}).
  *
  * @param text The YAML text.
- * @param options `lastKeyWins`: repeated keys take the last value instead of failing.
+ * @param options `lastKeyWins`: repeated keys take the last value instead of
+ *   failing; `failsafe`: scalars as their text.
  * @returns The value, or the failure with its 0-based position.
  */
 export function parseYaml(
   text: string,
-  options: { lastKeyWins?: boolean } = {},
+  options: { lastKeyWins?: boolean; failsafe?: boolean } = {},
 ): YamlResult {
   if (text.trim() === "") return { ok: true, value: null };
-  if (full === undefined) {
+  const parser = scope === undefined ? full : scope;
+  if (parser === undefined || parser === null) {
     return {
       ok: false,
       message: "the full YAML parser is not loaded",
@@ -100,12 +194,15 @@ export function parseYaml(
     };
   }
   try {
-    const value = full.load(text, {
-      schema: full.CORE_SCHEMA,
+    const value = parser.load(text, {
+      schema: options.failsafe === true
+        ? parser.FAILSAFE_SCHEMA
+        : parser.CORE_SCHEMA,
       json: options.lastKeyWins ?? false,
       maxAliases: MAX_ALIASES,
       maxDepth: MAX_DEPTH,
     });
+    fullParses++;
     return { ok: true, value };
   } catch (error) {
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;

@@ -14,6 +14,7 @@ import {
   HOLE,
   type Layout,
   layoutOf,
+  oneLine,
   shorten,
 } from "./catalog_layout.ts";
 
@@ -71,7 +72,9 @@ export const MIN_DESCRIPTION_CHARS = 32;
 
 /**
  * Renders the catalog of skills for a system prompt: sorted by name (stable
- * for prompt caching), escaped, and empty for no skills.
+ * for prompt caching), escaped, each description on one line (whitespace
+ * runs collapsed to one space), and empty for no skills (`skills-ref`: the
+ * reference tool's empty `<available_skills>` block).
  *
  * - `xml`: `<available_skills>` with one `<skill><name/><description/><location/></skill>` per line.
  * - `skills-ref`: the reference tool's `to-prompt` layout (every tag and value on
@@ -105,7 +108,8 @@ export const MIN_DESCRIPTION_CHARS = 32;
  *
  * @param skills The skills (any order).
  * @param options Format and budget.
- * @returns The catalog text ("" when there are no skills or nothing fits).
+ * @returns The catalog text ("" when nothing fits, or for no skills in a
+ *   format other than `skills-ref`).
  * @throws {TypeError} for an unknown format.
  */
 export function renderCatalog(
@@ -152,12 +156,15 @@ export function renderCatalogWithReport(
   // The model never sees a skill it may not invoke.
   const overrides = options.overrides ?? [];
   const nameOnly = new Set<Skill>();
-  const shown = skills.filter((s) => {
+  const shown: Skill[] = [];
+  for (const s of skills) {
     const policy = policyOf(s, overrides);
-    if (policy.mode === "name-only") nameOnly.add(s);
-    return policy.modelVisible;
-  });
-  if (shown.length === 0) return { text: "", cuts: none };
+    if (!policy.modelVisible) continue;
+    const entry = oneLine(s);
+    if (policy.mode === "name-only") nameOnly.add(entry);
+    shown.push(entry);
+  }
+  if (shown.length === 0) return emptyCatalog(layout, options, none);
   if (options.budget !== undefined) {
     return planBudgetedCatalog(shown, nameOnly, layout, options);
   }
@@ -262,6 +269,25 @@ export function renderCatalogWithReport(
     budget,
     { ...none, locationsDropped, descriptionsDropped: true },
   );
+}
+
+/**
+ * The catalog of no skills: nothing, or (`skills-ref`) the reference tool's
+ * empty block when it fits the budget — never a "nothing fits" failure, as
+ * there was nothing to fit.
+ */
+function emptyCatalog(
+  layout: Layout,
+  options: CatalogOptions,
+  none: CatalogCuts,
+): { text: string; cuts: CatalogCuts } {
+  if (layout.empty === "") return { text: "", cuts: none };
+  const planned = options.budget !== undefined
+    ? planBudgetedCatalog([], new Set(), layout, options)
+    : layout.empty.length <= (options.maxChars ?? Number.POSITIVE_INFINITY)
+    ? { text: layout.empty, cuts: none }
+    : { text: "", cuts: none };
+  return planned.cuts.nothingFits ? { text: "", cuts: none } : planned;
 }
 
 /**

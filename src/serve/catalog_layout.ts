@@ -58,6 +58,8 @@ export interface CatalogCuts {
 
 /** How one catalog format lays out its parts (for the budget planner). */
 export interface Layout {
+  /** The catalog of no skills: nothing, or the reference tool's empty block. */
+  readonly empty: string;
   readonly header: string;
   readonly sep: string;
   /** Footer, including the omission note when `omitted > 0`; `empty` when no entry precedes it. */
@@ -88,15 +90,19 @@ export function layoutOf(format: CatalogFormat): Layout {
         escapeXml,
         (tag, value) => `<${tag}>${value}</${tag}>`,
         "",
+        "",
       );
     case "skills-ref":
+      // The reference tool's `to-prompt` of no skills (its test_empty_list).
       return xmlLayout(
         (text) => escapeHtml(replaceInvalidXml(text)),
         (tag, value) => `<${tag}>\n${value}\n</${tag}>\n`,
         "\n",
+        "<available_skills>\n</available_skills>",
       );
     case "markdown":
       return {
+        empty: "",
         header: "",
         sep: "\n",
         footer: (
@@ -114,6 +120,7 @@ export function layoutOf(format: CatalogFormat): Layout {
       };
     case "json":
       return {
+        empty: "",
         header: '{"skills":[',
         sep: ",",
         footer: (n) => `],"omitted":${n}}`,
@@ -143,8 +150,10 @@ function xmlLayout(
   escape: (text: string) => string,
   element: (tag: string, value: string) => string,
   afterSkill: string,
+  empty: string,
 ): Layout {
   return {
+    empty,
     header: "<available_skills>\n",
     sep: "\n",
     footer: (n, empty) =>
@@ -168,7 +177,32 @@ function markdownField(text: string): string {
   return escapeTerminal(text.replace(/\s+/g, " ").trim());
 }
 
-/** Cuts `text` to `max` characters plus "…", never splitting a surrogate pair. */
+/**
+ * The skill as a catalog lists it: its description on one line, each run of
+ * whitespace (line breaks included) one space — a `|` block description
+ * does not break a one-line entry. The skill itself keeps the exact text.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { embeddedSkill, discoverSync } from "@skillscope/skills";
+ * import { oneLine } from "./catalog_layout.ts";
+ *
+ * const source = embeddedSkill({ name: "a", description: "Two\n  lines", content: "" });
+ * const [skill] = discoverSync({ sources: [source] }).skills;
+ * assert.equal(oneLine(skill!).description, "Two lines");
+ * assert.equal(skill!.description, "Two\n  lines");
+ * ```
+ *
+ * @param skill A skill.
+ * @returns The skill, or a copy with the collapsed description.
+ */
+export function oneLine(skill: Skill): Skill {
+  const text = skill.description;
+  if (!/\s\s|[^\S ]|^ | $/.test(text)) return skill;
+  return { ...skill, description: text.replace(/\s+/g, " ").trim() };
+}
+
 /**
  * `text` cut to `max` characters with an ellipsis (never splitting a
  * surrogate pair).

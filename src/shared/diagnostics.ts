@@ -117,7 +117,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "yaml-parser-not-loaded": {
     lenient: "error",
     summary:
-      "A synchronous function met YAML beyond the simple subset before `loadYamlParser()` was awaited",
+      "A synchronous call met YAML beyond the fast subset without the `yamlParser` option (the value `await loadYamlParser()` resolves to)",
   },
   "skill-unapproved": {
     lenient: "warning",
@@ -204,7 +204,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "metadata-value-unquoted": {
     lenient: "warning",
     summary:
-      "A `metadata` value YAML reads as a number or boolean (`version: 1.0`): kept as written (`\"1.0\"`); strict validation accepts it, as the reference validator does",
+      'A `metadata` value YAML reads as a number or boolean (`version: 1.0`): kept as written (`"1.0"`); strict validation accepts it, as the reference validator does',
   },
   "allowed-tools-not-string": {
     lenient: "warning",
@@ -311,6 +311,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "warning",
     summary:
       "A v0.1 well-known index gives no digests: the content of its skills is not verified",
+  },
+  "web-publish-skipped": {
+    lenient: "error",
+    summary:
+      "`publish` leaves a skill out: a symlink or special file in it, a name an index cannot carry or already published, over the caps",
   },
   "mcp-skill-not-listed": {
     lenient: "warning",

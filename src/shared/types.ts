@@ -95,6 +95,7 @@ export type RuleCode =
   | "web-entry-skipped"
   | "web-index-truncated"
   | "web-unverified"
+  | "web-publish-skipped"
   | "mcp-skill-not-listed"
   | "mcp-skill-dynamic";
 
@@ -349,6 +350,12 @@ export interface Shadowed {
   readonly winner: string;
   /** Where the shadowed skill is. */
   readonly loser: string;
+  /**
+   * The loser is the winner seen again, not a clash (a symlink to the same
+   * directory, or a copy `install` recorded with the same content; only
+   * when discovery is given a `sameSkill` test): reported, never warned about.
+   */
+  readonly same?: true;
 }
 
 /**
