@@ -36,7 +36,7 @@ Deno.test("skillscope list --json lists the bundled example skills", async () =>
       join(FIXTURES, "pdf-tools"),
       { kind: "directory", key: FIXTURES },
       "MIT",
-      "Bash(python3:*) Read",
+      "Bash(python3 scripts/extract_text.py:*) Read",
       { author: "skillscope examples", version: "1.2" },
     ],
   );
@@ -210,7 +210,7 @@ Deno.test("skillscope list --json on 600 generated and 600 realistic skills is e
   const { generateRealisticCorpus } = await import("../bench/realistic.ts");
   const { discoverSync, directorySource, loadYamlParser, policyOf } =
     await import("../mod.ts");
-  await loadYamlParser();
+  const yamlParser = await loadYamlParser();
   for (const make of [generateSkillTree, generateRealisticCorpus]) {
     await using tmp = await tempDir();
     const root = join(tmp.path, "skills");
@@ -221,7 +221,10 @@ Deno.test("skillscope list --json on 600 generated and 600 realistic skills is e
     });
     assert.equal(run.code, 0, run.stderr);
     // The writer emits 64 skills per slice: 600 span ten slices.
-    const found = discoverSync({ sources: [directorySource(root)] });
+    const found = discoverSync({
+      yamlParser,
+      sources: [directorySource(root)],
+    });
     assert.ok(found.skills.length > 512, `${found.skills.length} skills`);
     const expected = JSON.stringify(
       {
