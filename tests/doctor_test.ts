@@ -178,3 +178,14 @@ Deno.test("doctor: a skill beyond an agent's listing budget is named as left out
   const first = await doctor(tmp.path, ".codex/skills/skill-000", ["codex"]);
   assert.equal(first.codex!.sees, "yes");
 });
+
+Deno.test("doctor names a lowercase skill.md and says to rename it", async () => {
+  await using tmp = await tempDir();
+  await writeTree(tmp.path, {
+    "x/skill.md": "---\nname: x\ndescription: d\n---\n",
+  });
+  const run = await runCli(["doctor", join(tmp.path, "x")]);
+  assert.equal(run.code, 1);
+  assert.ok(run.stderr.includes(join(tmp.path, "x", "skill.md")), run.stderr);
+  assert.match(run.stderr, /rename it to SKILL\.md/);
+});

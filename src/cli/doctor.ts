@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import { join, resolve } from "node:path";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
 import { clientName, clientProfile } from "../discover/client_profile.ts";
@@ -62,6 +63,13 @@ async function findSkill(
       );
     }
     return { skill, diagnostics: found.diagnostics };
+  }
+  // A lowercase skill.md: no agent loads it; say which file and what to do.
+  const misnamed = isDirectorySync(path) ? misnamedSkillMd(path) : undefined;
+  if (misnamed !== undefined) {
+    throw new CliError(
+      `${misnamed.path}: ${misnamed.message}; no agent loads it until it is renamed`,
+    );
   }
   if (arg.includes("/")) {
     throw new UsageError(`${arg} is not a skill directory`);
@@ -203,3 +211,11 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     return EXIT.ok;
   },
 };
+
+function isDirectorySync(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
