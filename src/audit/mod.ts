@@ -52,9 +52,9 @@ export {
   APPROVALS_FILE,
   type ApprovalState,
   approve,
-  keepApproved,
   readApprovals,
 } from "./approvals.ts";
+export { keepApproved } from "./keep_approved.ts";
 // The types of the main entry (and of the audit entry, for install), which
 // the signatures above refer to: each entry point documents on its own.
 export type * from "../../mod.ts";

@@ -71,7 +71,7 @@ export interface SkillSetOptions extends DiscoverOptions {
 async function discoverFor(options: SkillSetOptions): Promise<Discovery> {
   let discovery = await discover(options);
   if (options.requireApproval !== true) return discovery;
-  const { keepApproved } = await import("../audit/approvals.ts");
+  const { keepApproved } = await import("../audit/keep_approved.ts");
   discovery = await keepApproved(discovery);
   return discovery;
 }
