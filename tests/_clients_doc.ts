@@ -107,6 +107,10 @@ export function renderClientsDoc(): string {
     "- **Descriptions.** On a root Claude Code reads, a skill without `description`",
     "  is described by the first paragraph of its body, with a",
     "  `description-from-body` warning; elsewhere it is skipped (`description-missing`).",
+    "- **Detection.** Without `--root` and `--client`, every agent whose own",
+    "  directory exists (the `detected by` column: any of the paths listed; a",
+    "  relative one in a project directory) adds its roots, and `list` shows which",
+    "  agents see each skill. The shared convention is always included.",
     "- **Install.** `install --client NAME` writes to the root marked for install, else",
     "  the first root of the scope (`--project`: the project one); recorded install",
     "  targets must end in one of the table's project or home-relative directories.",
@@ -115,12 +119,22 @@ export function renderClientsDoc(): string {
     "",
   ];
   out.push(table(
-    ["name", "agent", "project roots", "user / system / admin roots"],
+    [
+      "name",
+      "agent",
+      "detected by",
+      "project roots",
+      "user / system / admin roots",
+    ],
     entries.map(([name, entry]) => [
       cell(
         [name, ...(entry.aliases ?? [])].map((n) => `\`${n}\``).join(", "),
       ),
       cell(entry.label),
+      cell(
+        entry.detect?.value.map((p) => `\`${p}\``).join(", ") ??
+          (name === "agents" ? "always" : "—"),
+      ),
       cell(roots(entry, ["project"])),
       cell(roots(entry, ["user", "system", "admin"])),
     ]),
@@ -135,6 +149,13 @@ export function renderClientsDoc(): string {
   for (const [name, entry] of entries) {
     if (!known(entry)) continue;
     out.push("", `### ${entry.label} (\`${name}\`)`, "");
+    if (entry.detect !== undefined) {
+      out.push(
+        `- detected by ${
+          entry.detect.value.map((p) => `\`${p}\``).join(", ")
+        }: ${entry.detect.source}`,
+      );
+    }
     for (const root of entry.roots) {
       out.push(`- ${root.scope} root ${rootText(root)}: ${root.source}`);
     }

@@ -125,9 +125,11 @@ Deno.test("Codex's system skills in $CODEX_HOME/skills/.system are a root of sco
   await linkShared(tmp.path, join(system, "shared"), "system-linked-skill");
   const listed = await listCodex(tmp.path, codexHome);
   assert.deepEqual(scopes(listed), [["system-skill", "system"]]);
-  // Without the codex client the hidden .system directory is not a root.
+  // Without the codex client the hidden .system directory is not a root
+  // (a plain list detects Codex by $CODEX_HOME: name the convention alone).
   const env = { HOME: join(tmp.path, "home"), CODEX_HOME: codexHome };
-  assert.deepEqual(names(await list(tmp.path, ["--no-project"], env)), []);
+  const shared = ["--client", "agents", "--no-project"];
+  assert.deepEqual(names(await list(tmp.path, shared, env)), []);
 });
 
 Deno.test("Codex's roots come in its order: $CODEX_HOME/skills, ~/.agents/skills, system, /etc/codex/skills (Codex: skill_roots_include_admin_with_lowest_priority)", async () => {
@@ -172,8 +174,12 @@ Deno.test("--client opencode reads the singular .opencode/skill and ~/.config/op
     "nested-skill",
     "test-skill",
   ]);
-  // The shared convention alone reads none of them.
-  assert.deepEqual(names(await list(tmp.path, [], { HOME: home })), []);
+  // The shared convention alone reads none of them (a plain list would
+  // detect opencode by ~/.config/opencode and read them).
+  assert.deepEqual(
+    names(await list(tmp.path, ["--client", "agents"], { HOME: home })),
+    [],
+  );
 });
 
 Deno.test("--client claude: a personal skill overrides a project skill of the same name (Claude Code docs: enterprise > personal > project)", async () => {

@@ -205,9 +205,10 @@ Deno.test("skillscope list uses the default roots of a fake HOME and cwd", async
     env: { HOME: home },
     permissions: ["--allow-read", "--allow-env"],
   });
+  // No project skill; Codex, found by ~/.codex, adds its own root.
   assert.deepEqual(
     JSON.parse(untrusted.stdout).skills.map((s: { name: string }) => s.name),
-    ["home-skill"],
+    ["codex-skill", "home-skill"],
   );
 });
 

@@ -5,18 +5,20 @@
  * @module
  */
 import { discoverUninterrupted } from "../discover/discover.ts";
+import { skillAgents } from "../discover/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
-import type { Discovery } from "../shared/types.ts";
+import type { Discovery, Skill } from "../shared/types.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
-  discoverOptionsFrom,
   jsonOption,
   overridesFrom,
   ROOTS_GROUP,
+  rootSelection,
   shownDiagnostics,
 } from "./root_options.ts";
+import { nothingFound } from "./nothing_found.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
@@ -26,10 +28,17 @@ export const listCommand: Command = {
   usage: "list [DIR...] [--root DIR]... [--json]",
   description:
     `Lists every skill found, first root first. DIR (or --root DIR) is a skills
-directory, or a skill directory itself; without one, the default roots.
-Skipped skills and other problems are reported on stderr with their file
-paths, then a count. On a terminal the table fits its width (the path is
-shortened or dropped first); piped, it is stable and unwrapped.`,
+directory, or a skill directory itself; without one, the default roots:
+those of each --client, or without --client those of every agent installed
+here (found by its own directory: ~/.claude, ~/.codex, ~/.gemini, …), and
+the AGENTS column says which of them sees each skill (--json: "agents").
+A copy that install put into several agents' directories (a symlink, or a
+copy skills.lock records with the same content) is one skill, reported in
+--json "shadowed" with "same": true and not warned about; a copy that
+differs is a clash and warned about. Skipped skills and other problems are
+reported on stderr with their file paths, then a count. On a terminal the
+table fits its width (the path is shortened or dropped first); piped, it is
+stable and unwrapped.`,
   examples: [
     "skillscope list",
     "skillscope list ./skills --json",
@@ -43,37 +52,44 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
     },
   ],
   async run(values, positionals): Promise<number> {
+    const selection = rootSelection(values, positionals);
     // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-    const found = await discoverUninterrupted(
-      discoverOptionsFrom(values, positionals),
-    );
+    const found = await discoverUninterrupted(selection.options);
+    const agents = selection.defaults === undefined
+      ? undefined
+      : skillAgents(found, selection.defaults.roots);
     const shown = shownDiagnostics(found.diagnostics, values);
     writeDiagnostics(shown, { verbose: values.verbose === true });
     if (values.json === true) {
-      writeDiscoveryJson(found, overridesFrom(values));
+      writeDiscoveryJson(found, overridesFrom(values), agents);
       return EXIT.ok;
     }
     if (found.skills.length === 0) {
-      if (values.quiet !== true) writeErr("No skills found\n");
+      if (values.quiet !== true) writeErr(nothingFound(selection, values));
       return EXIT.ok;
     }
     // Fitted to the terminal (or COLUMNS); with no width known (a pipe),
     // descriptions are cut at 60 characters for stable output.
     const width = outputWidth();
+    // A skill no agent sees shows "-", unless no skill has any (the
+    // column is hidden then).
+    const anyAgents = [...agents?.values() ?? []].some((a) => a.length > 0);
     const rows = found.skills.map((s) => {
       const description = s.description.replace(/\s+/g, " ");
+      const seenBy = agents?.get(s) ?? [];
       return [
         field(s.name),
         field(s.scope ?? ""),
+        anyAgents ? (seenBy.length === 0 ? "-" : seenBy.join(", ")) : "",
         field(width === undefined ? truncate(description, 60) : description),
         field(s.path ?? s.source.key),
       ];
     });
     writeOut(
-      renderTable(["NAME", "SCOPE", "DESCRIPTION", "PATH"], rows, {
+      renderTable(["NAME", "SCOPE", "AGENTS", "DESCRIPTION", "PATH"], rows, {
         ...(width === undefined ? {} : { width }),
-        shrink: 2,
-        drop: 3,
+        shrink: 3,
+        drop: 4,
       }),
     );
     if (values.quiet !== true) {
@@ -94,20 +110,26 @@ shortened or dropped first); piped, it is stable and unwrapped.`,
 
 /**
  * Writes a discovery exactly as `JSON.stringify(found, null, 2)` would, with
- * each skill's effective `policy` after its fields, a few hundred items at a
- * time: thousands of skills never sit in memory as one huge string, and each
- * slice is one `JSON.stringify` call (no per-item re-indenting).
+ * each skill's `agents` (over the default roots) and effective `policy`
+ * after its fields, a few hundred items at a time: thousands of skills
+ * never sit in memory as one huge string, and each slice is one
+ * `JSON.stringify` call (no per-item re-indenting).
  */
 function writeDiscoveryJson(
   found: Discovery,
   overrides: readonly SkillOverride[],
+  agents: ReadonlyMap<Skill, readonly string[]> | undefined,
 ): void {
   writeRaw("{\n");
   writeArray(
     "skills",
     found.skills,
     false,
-    (skill) => ({ ...skill, policy: policyOf(skill, overrides) }),
+    (skill) => ({
+      ...skill,
+      ...(agents === undefined ? {} : { agents: agents.get(skill) ?? [] }),
+      policy: policyOf(skill, overrides),
+    }),
   );
   writeArray("diagnostics", found.diagnostics, false);
   writeArray("shadowed", found.shadowed, true);

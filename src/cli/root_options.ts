@@ -4,8 +4,13 @@
  *
  * @module
  */
-import { defaultSources } from "../discover/default_roots.ts";
+import {
+  type DefaultRoots,
+  defaultRoots,
+  rootSources,
+} from "../discover/default_roots.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
+import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
 import { CliError, UsageError } from "./errors.ts";
@@ -13,6 +18,7 @@ import { dirname, join, resolve } from "../shared/path.ts";
 import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import { webRoot } from "./web_root.ts";
 
 /** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
 export const ROOT_OPTIONS: OptionDefs = {
@@ -21,7 +27,7 @@ export const ROOT_OPTIONS: OptionDefs = {
     multiple: true,
     arg: "DIR",
     help:
-      "A skills directory (repeatable; earlier wins on a name clash). Without --root: the default roots (project .agents/skills from the git root down to the cwd, then ~/.agents/skills, plus each --client's roots)",
+      "A skills directory, or a website that publishes skills (https://HOST: its /.well-known/agent-skills/ index, verified; needs --allow-net=HOST) (repeatable; earlier wins on a name clash). Without --root: the default roots (project .agents/skills from the git root down to the cwd, then ~/.agents/skills, plus each --client's roots; without --client, the roots of every agent installed here, found by its own directory such as ~/.claude or ~/.codex)",
   },
   recursive: {
     type: "boolean",
@@ -89,6 +95,7 @@ export function jsonOption(help = "Print JSON"): OptionDefs {
  * Builds discovery options from the parsed root options.
  *
  * @param values Parsed option values.
+ * @param extraRoots Roots given as arguments (after those of `--root`).
  * @returns Discovery options.
  * @throws {UsageError} for an unknown client.
  */
@@ -96,38 +103,88 @@ export function discoverOptionsFrom(
   values: OptionValues,
   extraRoots: readonly string[] = [],
 ): DiscoverOptions {
+  return rootSelection(values, extraRoots).options;
+}
+
+/**
+ * What the root options select: the discovery options and, when no root
+ * was named, the default roots behind them.
+ */
+export interface RootSelection {
+  /** Discovery options. */
+  readonly options: DiscoverOptions;
+  /** The default roots and the agents detected, when no root was named. */
+  readonly defaults?: DefaultRoots;
+}
+
+/**
+ * The roots the options name: each `--root` (and each extra root), else the
+ * default roots — with `--client`, those clients' roots; without, every
+ * agent installed on this machine (detected by its own directory). Install's
+ * own copies (a symlink to one directory, or a copy `skills.lock` records
+ * with the same content) are one skill, never a `skill-shadowed` clash.
+ *
+ * @param values Parsed option values.
+ * @param extraRoots Roots given as arguments (after those of `--root`).
+ * @returns The discovery options, and the default roots when used.
+ * @throws {UsageError} for an unknown client.
+ */
+export function rootSelection(
+  values: OptionValues,
+  extraRoots: readonly string[] = [],
+): RootSelection {
   const strings = (key: string): string[] =>
     (values[key] as (string | boolean)[] | undefined ?? []).filter((
       v,
     ): v is string => typeof v === "string");
   const roots = [...strings("root"), ...extraRoots];
-  const clients = strings("client");
   const recursive = values.recursive === true;
-  let sources;
+  const filters = {
+    include: strings("include"),
+    exclude: strings("exclude"),
+    sameSkill: recordedCopies,
+  };
   if (roots.length > 0) {
     // A root named on the command line must exist; a root that is itself a
     // skill directory is that one skill.
-    sources = roots.map((root) =>
-      isFileSync(join(root, "SKILL.md"))
-        ? directorySource(root, {
-          recursive: true,
-          maxDepth: 0,
-          required: true,
-        })
-        : directorySource(root, { recursive, required: true })
+    const sources = roots.map((root) =>
+      webRoot(root) ??
+        (isFileSync(join(root, "SKILL.md"))
+          ? directorySource(root, {
+            recursive: true,
+            maxDepth: 0,
+            required: true,
+          })
+          : directorySource(root, { recursive, required: true }))
     );
-  } else {
-    try {
-      sources = defaultSources({
-        clients,
-        trustProject: values["no-project"] !== true,
-      });
-    } catch (error) {
-      if (error instanceof TypeError) throw new UsageError(error.message);
-      throw error;
-    }
+    return { options: { sources, ...filters } };
   }
-  return { sources, include: strings("include"), exclude: strings("exclude") };
+  const defaults = defaultRootsFrom(values);
+  return { options: { sources: rootSources(defaults), ...filters }, defaults };
+}
+
+/**
+ * The default roots the options ask for: each `--client`'s, or without one
+ * those of every agent detected on this machine; `--no-project` leaves out
+ * the project roots.
+ *
+ * @param values Parsed option values.
+ * @returns The roots, their diagnostics and the agents detected.
+ * @throws {UsageError} for an unknown client.
+ */
+export function defaultRootsFrom(values: OptionValues): DefaultRoots {
+  const clients = (values.client as (string | boolean)[] | undefined ?? [])
+    .filter((v): v is string => typeof v === "string");
+  try {
+    return defaultRoots({
+      clients,
+      trustProject: values["no-project"] !== true,
+      detect: clients.length === 0,
+    });
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /**

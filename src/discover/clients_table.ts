@@ -14,6 +14,10 @@
  * granted), anything else is absolute. A directory-name variant (opencode's
  * `skill` beside `skills`) is a root of its own.
  *
+ * `detect` names the directories an agent keeps on a machine it is installed
+ * on (`~/.claude`, `~/.codex`, …): a plain `skillscope list` adds the roots of
+ * every agent found that way.
+ *
  * @module
  */
 
@@ -98,6 +102,13 @@ export interface ClientEntry {
   readonly aliases?: readonly string[];
   /** Its roots, in the order it reads them within each scope (earlier wins). */
   readonly roots: readonly ClientRootEntry[];
+  /**
+   * Where it keeps its own files on a machine it is installed on: it counts
+   * as installed when any of these exists (`~/…`, `$NAME/…` and absolute
+   * paths as for roots; a relative path is looked for in the project
+   * directories).
+   */
+  readonly detect?: ClientFact<readonly string[]>;
   /** Scopes, highest precedence first (an earlier scope wins a name clash). */
   readonly precedence?: ClientFact<readonly RootScope[]>;
   /** Levels below a root it looks for `SKILL.md` (1 = immediate subdirectories; `"any"` = no limit of its own). */
@@ -163,6 +174,9 @@ const AMP = "https://ampcode.com/manual#agent-skills";
 const ZERO =
   "Zero docs (ZERO_SKILLS_DIR, XDG_DATA_HOME/zero/skills, then ~/.agents/skills)";
 const PI = "Pi docs (.pi/skills)";
+const VERCEL_DETECT =
+  "vercel-labs/skills src/agents.ts (commit 007a533): detectInstalled";
+const ZERO_DETECT = `${ZERO} (the directories its skills root is in)`;
 const OLD_TABLE = "skillscope's earlier client table (doctor rules, round 2)";
 
 /** Every agent skillscope knows, by name; `agents` is the shared `.agents/skills` convention. */
@@ -179,6 +193,10 @@ export const CLIENT_TABLE = {
   claude: {
     label: "Claude Code",
     aliases: ["claude-code"],
+    detect: {
+      value: ["$CLAUDE_CONFIG_DIR", "~/.claude"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       {
         scope: "admin",
@@ -220,6 +238,10 @@ export const CLIENT_TABLE = {
   },
   codex: {
     label: "Codex",
+    detect: {
+      value: ["$CODEX_HOME", "~/.codex", "/etc/codex"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".codex/skills", source: CODEX },
       { scope: "project", path: ".agents/skills", source: CODEX },
@@ -278,6 +300,7 @@ export const CLIENT_TABLE = {
   gemini: {
     label: "Gemini CLI",
     aliases: ["gemini-cli"],
+    detect: { value: ["~/.gemini"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: GEMINI },
       { scope: "project", path: ".gemini/skills", source: GEMINI },
@@ -291,6 +314,10 @@ export const CLIENT_TABLE = {
   },
   opencode: {
     label: "opencode",
+    detect: {
+      value: ["$XDG_CONFIG_HOME/opencode", "~/.config/opencode"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".opencode/skills", source: OPENCODE },
       { scope: "project", path: ".opencode/skill", source: OPENCODE },
@@ -322,6 +349,7 @@ export const CLIENT_TABLE = {
   },
   cursor: {
     label: "Cursor",
+    detect: { value: ["~/.cursor"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".cursor/skills", source: CURSOR },
       { scope: "project", path: ".agents/skills", source: CURSOR },
@@ -336,6 +364,10 @@ export const CLIENT_TABLE = {
   },
   zero: {
     label: "Zero",
+    detect: {
+      value: ["$ZERO_SKILLS_DIR", "$XDG_DATA_HOME/zero", "~/.local/share/zero"],
+      source: ZERO_DETECT,
+    },
     roots: [
       {
         scope: "user",
@@ -353,6 +385,7 @@ export const CLIENT_TABLE = {
   copilot: {
     label: "GitHub Copilot",
     aliases: ["github-copilot"],
+    detect: { value: ["~/.copilot"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".github/skills", source: COPILOT },
       { scope: "project", path: ".claude/skills", source: COPILOT },
@@ -365,6 +398,10 @@ export const CLIENT_TABLE = {
   },
   goose: {
     label: "Goose",
+    detect: {
+      value: ["$XDG_CONFIG_HOME/goose", "~/.config/goose"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".agents/skills", source: GOOSE },
       { scope: "project", path: ".goose/skills", install: true, source: GOOSE },
@@ -383,6 +420,10 @@ export const CLIENT_TABLE = {
   },
   amp: {
     label: "Amp",
+    detect: {
+      value: ["$XDG_CONFIG_HOME/amp", "~/.config/amp"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".agents/skills", source: AMP },
       {
@@ -395,6 +436,7 @@ export const CLIENT_TABLE = {
   },
   pi: {
     label: "Pi",
+    detect: { value: ["~/.pi/agent"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".pi/skills", source: PI },
       { scope: "user", path: ["~/.pi/agent/skills"], source: VERCEL },
@@ -403,6 +445,7 @@ export const CLIENT_TABLE = {
   // The rest of the vercel-labs/skills agent table: roots only, rules not known.
   "aider-desk": {
     label: "AiderDesk",
+    detect: { value: ["~/.aider-desk"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".aider-desk/skills", source: VERCEL },
       { scope: "user", path: ["~/.aider-desk/skills"], source: VERCEL },
@@ -410,6 +453,7 @@ export const CLIENT_TABLE = {
   },
   antigravity: {
     label: "Antigravity",
+    detect: { value: ["~/.gemini/antigravity"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.gemini/antigravity/skills"], source: VERCEL },
@@ -417,6 +461,7 @@ export const CLIENT_TABLE = {
   },
   "antigravity-cli": {
     label: "Antigravity CLI",
+    detect: { value: ["~/.gemini/antigravity-cli"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       {
@@ -428,6 +473,7 @@ export const CLIENT_TABLE = {
   },
   astrbot: {
     label: "AstrBot",
+    detect: { value: ["~/.astrbot"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: "data/skills", source: VERCEL },
       { scope: "user", path: ["~/.astrbot/data/skills"], source: VERCEL },
@@ -435,6 +481,7 @@ export const CLIENT_TABLE = {
   },
   "autohand-code": {
     label: "Autohand Code CLI",
+    detect: { value: ["$AUTOHAND_HOME", "~/.autohand"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".autohand/skills", source: VERCEL },
       {
@@ -446,6 +493,7 @@ export const CLIENT_TABLE = {
   },
   augment: {
     label: "Augment",
+    detect: { value: ["~/.augment"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".augment/skills", source: VERCEL },
       { scope: "user", path: ["~/.augment/skills"], source: VERCEL },
@@ -453,6 +501,7 @@ export const CLIENT_TABLE = {
   },
   bob: {
     label: "IBM Bob",
+    detect: { value: ["~/.bob"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".bob/skills", source: VERCEL },
       { scope: "user", path: ["~/.bob/skills"], source: VERCEL },
@@ -461,6 +510,10 @@ export const CLIENT_TABLE = {
   openclaw: {
     label: "OpenClaw",
     aliases: ["moltbot", "clawdbot"],
+    detect: {
+      value: ["~/.openclaw", "~/.clawdbot", "~/.moltbot"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: "skills", source: VERCEL },
       {
@@ -473,6 +526,7 @@ export const CLIENT_TABLE = {
   },
   cline: {
     label: "Cline",
+    detect: { value: ["~/.cline"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -480,6 +534,7 @@ export const CLIENT_TABLE = {
   },
   "codearts-agent": {
     label: "CodeArts Agent",
+    detect: { value: ["~/.codeartsdoer"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".codeartsdoer/skills", source: VERCEL },
       { scope: "user", path: ["~/.codeartsdoer/skills"], source: VERCEL },
@@ -487,6 +542,7 @@ export const CLIENT_TABLE = {
   },
   codebuddy: {
     label: "CodeBuddy",
+    detect: { value: ["~/.codebuddy", ".codebuddy"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".codebuddy/skills", source: VERCEL },
       { scope: "user", path: ["~/.codebuddy/skills"], source: VERCEL },
@@ -494,6 +550,7 @@ export const CLIENT_TABLE = {
   },
   codemaker: {
     label: "Codemaker",
+    detect: { value: ["~/.codemaker"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".codemaker/skills", source: VERCEL },
       { scope: "user", path: ["~/.codemaker/skills"], source: VERCEL },
@@ -501,6 +558,7 @@ export const CLIENT_TABLE = {
   },
   codestudio: {
     label: "Code Studio",
+    detect: { value: ["~/.codestudio"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".codestudio/skills", source: VERCEL },
       { scope: "user", path: ["~/.codestudio/skills"], source: VERCEL },
@@ -508,6 +566,10 @@ export const CLIENT_TABLE = {
   },
   codewhale: {
     label: "CodeWhale",
+    detect: {
+      value: ["$CODEWHALE_HOME", "~/.codewhale"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".codewhale/skills", source: VERCEL },
       {
@@ -519,6 +581,7 @@ export const CLIENT_TABLE = {
   },
   "command-code": {
     label: "Command Code",
+    detect: { value: ["~/.commandcode"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".commandcode/skills", source: VERCEL },
       { scope: "user", path: ["~/.commandcode/skills"], source: VERCEL },
@@ -526,6 +589,7 @@ export const CLIENT_TABLE = {
   },
   continue: {
     label: "Continue",
+    detect: { value: ["~/.continue", ".continue"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".continue/skills", source: VERCEL },
       { scope: "user", path: ["~/.continue/skills"], source: VERCEL },
@@ -533,6 +597,7 @@ export const CLIENT_TABLE = {
   },
   cortex: {
     label: "Cortex Code",
+    detect: { value: ["~/.snowflake/cortex"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".cortex/skills", source: VERCEL },
       { scope: "user", path: ["~/.snowflake/cortex/skills"], source: VERCEL },
@@ -540,6 +605,7 @@ export const CLIENT_TABLE = {
   },
   crush: {
     label: "Crush",
+    detect: { value: ["~/.config/crush"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".crush/skills", source: VERCEL },
       { scope: "user", path: ["~/.config/crush/skills"], source: VERCEL },
@@ -547,6 +613,7 @@ export const CLIENT_TABLE = {
   },
   deepagents: {
     label: "Deep Agents",
+    detect: { value: ["~/.deepagents"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.deepagents/agent/skills"], source: VERCEL },
@@ -554,6 +621,10 @@ export const CLIENT_TABLE = {
   },
   devin: {
     label: "Devin for Terminal",
+    detect: {
+      value: ["$XDG_CONFIG_HOME/devin", "~/.config/devin"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".devin/skills", source: VERCEL },
       {
@@ -565,6 +636,7 @@ export const CLIENT_TABLE = {
   },
   dexto: {
     label: "Dexto",
+    detect: { value: ["~/.dexto"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -572,6 +644,7 @@ export const CLIENT_TABLE = {
   },
   droid: {
     label: "Droid",
+    detect: { value: ["~/.factory"], source: VERCEL_DETECT },
     roots: [
       {
         scope: "project",
@@ -595,6 +668,7 @@ export const CLIENT_TABLE = {
   },
   firebender: {
     label: "Firebender",
+    detect: { value: ["~/.firebender"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.firebender/skills"], source: VERCEL },
@@ -602,6 +676,7 @@ export const CLIENT_TABLE = {
   },
   forgecode: {
     label: "ForgeCode",
+    detect: { value: ["~/.forge"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".forge/skills", source: VERCEL },
       { scope: "user", path: ["~/.forge/skills"], source: VERCEL },
@@ -609,6 +684,7 @@ export const CLIENT_TABLE = {
   },
   fx: {
     label: "fx",
+    detect: { value: ["~/.fx"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".fx/skills", source: VERCEL },
       { scope: "user", path: ["~/.fx/skills"], source: VERCEL },
@@ -616,6 +692,7 @@ export const CLIENT_TABLE = {
   },
   grok: {
     label: "Grok Build",
+    detect: { value: ["$GROK_HOME", "~/.grok"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".grok/skills", source: VERCEL },
       {
@@ -627,6 +704,7 @@ export const CLIENT_TABLE = {
   },
   "hermes-agent": {
     label: "Hermes Agent",
+    detect: { value: ["$HERMES_HOME", "~/.hermes"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".hermes/skills", source: VERCEL },
       {
@@ -638,6 +716,7 @@ export const CLIENT_TABLE = {
   },
   "inference-sh": {
     label: "inference.sh",
+    detect: { value: ["~/.inferencesh"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".inferencesh/skills", source: VERCEL },
       { scope: "user", path: ["~/.inferencesh/skills"], source: VERCEL },
@@ -645,6 +724,7 @@ export const CLIENT_TABLE = {
   },
   jazz: {
     label: "Jazz",
+    detect: { value: ["~/.jazz", ".jazz"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".jazz/skills", source: VERCEL },
       { scope: "user", path: ["~/.jazz/skills"], source: VERCEL },
@@ -652,6 +732,7 @@ export const CLIENT_TABLE = {
   },
   junie: {
     label: "Junie",
+    detect: { value: ["~/.junie"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".junie/skills", source: VERCEL },
       { scope: "user", path: ["~/.junie/skills"], source: VERCEL },
@@ -659,6 +740,7 @@ export const CLIENT_TABLE = {
   },
   "iflow-cli": {
     label: "iFlow CLI",
+    detect: { value: ["~/.iflow"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".iflow/skills", source: VERCEL },
       { scope: "user", path: ["~/.iflow/skills"], source: VERCEL },
@@ -667,6 +749,7 @@ export const CLIENT_TABLE = {
   kilo: {
     label: "Kilo Code",
     aliases: ["kilo-code"],
+    detect: { value: ["~/.kilo", "~/.kilocode"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.kilo/skills"], source: VERCEL },
@@ -674,6 +757,7 @@ export const CLIENT_TABLE = {
   },
   kimchi: {
     label: "Kimchi",
+    detect: { value: ["~/.config/kimchi"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".kimchi/skills", source: VERCEL },
       {
@@ -686,6 +770,7 @@ export const CLIENT_TABLE = {
   "kimi-code-cli": {
     label: "Kimi Code CLI",
     aliases: ["kimi-cli"],
+    detect: { value: ["~/.kimi-code", "~/.kimi"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -693,6 +778,7 @@ export const CLIENT_TABLE = {
   },
   "kiro-cli": {
     label: "Kiro CLI",
+    detect: { value: ["~/.kiro"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".kiro/skills", source: VERCEL },
       { scope: "user", path: ["~/.kiro/skills"], source: VERCEL },
@@ -700,6 +786,7 @@ export const CLIENT_TABLE = {
   },
   kode: {
     label: "Kode",
+    detect: { value: ["~/.kode"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".kode/skills", source: VERCEL },
       { scope: "user", path: ["~/.kode/skills"], source: VERCEL },
@@ -707,6 +794,7 @@ export const CLIENT_TABLE = {
   },
   lingma: {
     label: "Lingma",
+    detect: { value: ["~/.lingma"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".lingma/skills", source: VERCEL },
       { scope: "user", path: ["~/.lingma/skills"], source: VERCEL },
@@ -714,6 +802,7 @@ export const CLIENT_TABLE = {
   },
   loaf: {
     label: "Loaf",
+    detect: { value: ["~/.loaf"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -721,6 +810,7 @@ export const CLIENT_TABLE = {
   },
   mcpjam: {
     label: "MCPJam",
+    detect: { value: ["~/.mcpjam"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".mcpjam/skills", source: VERCEL },
       { scope: "user", path: ["~/.mcpjam/skills"], source: VERCEL },
@@ -728,6 +818,10 @@ export const CLIENT_TABLE = {
   },
   "minimax-code": {
     label: "MiniMax Code",
+    detect: {
+      value: ["~/.minimax", "/Applications/MiniMax Code.app"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".minimax/skills", source: VERCEL },
       { scope: "user", path: ["~/.minimax/skills"], source: VERCEL },
@@ -735,6 +829,7 @@ export const CLIENT_TABLE = {
   },
   "mistral-vibe": {
     label: "Mistral Vibe",
+    detect: { value: ["$VIBE_HOME", "~/.vibe"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".vibe/skills", source: VERCEL },
       {
@@ -746,6 +841,7 @@ export const CLIENT_TABLE = {
   },
   moxby: {
     label: "Moxby",
+    detect: { value: ["~/.moxby"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".moxby/skills", source: VERCEL },
       { scope: "user", path: ["~/.moxby/skills"], source: VERCEL },
@@ -753,6 +849,7 @@ export const CLIENT_TABLE = {
   },
   mux: {
     label: "Mux",
+    detect: { value: ["~/.mux"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".mux/skills", source: VERCEL },
       { scope: "user", path: ["~/.mux/skills"], source: VERCEL },
@@ -760,6 +857,7 @@ export const CLIENT_TABLE = {
   },
   openhands: {
     label: "OpenHands",
+    detect: { value: ["~/.openhands"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".openhands/skills", source: VERCEL },
       { scope: "user", path: ["~/.openhands/skills"], source: VERCEL },
@@ -767,6 +865,7 @@ export const CLIENT_TABLE = {
   },
   ona: {
     label: "Ona",
+    detect: { value: ["~/.ona"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".ona/skills", source: VERCEL },
       { scope: "user", path: ["~/.ona/skills"], source: VERCEL },
@@ -774,6 +873,10 @@ export const CLIENT_TABLE = {
   },
   "posit-assistant": {
     label: "Posit Assistant",
+    detect: {
+      value: ["~/.posit/assistant", "~/.positai"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".posit/assistant/skills", source: VERCEL },
       { scope: "user", path: ["~/.posit/assistant/skills"], source: VERCEL },
@@ -781,6 +884,7 @@ export const CLIENT_TABLE = {
   },
   qoder: {
     label: "Qoder",
+    detect: { value: ["~/.qoder"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".qoder/skills", source: VERCEL },
       { scope: "user", path: ["~/.qoder/skills"], source: VERCEL },
@@ -788,6 +892,7 @@ export const CLIENT_TABLE = {
   },
   "qoder-cn": {
     label: "Qoder CN",
+    detect: { value: ["~/.qoder-cn"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".qoder/skills", source: VERCEL },
       { scope: "user", path: ["~/.qoder-cn/skills"], source: VERCEL },
@@ -795,6 +900,7 @@ export const CLIENT_TABLE = {
   },
   "qwen-code": {
     label: "Qwen Code",
+    detect: { value: ["~/.qwen"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".qwen/skills", source: VERCEL },
       { scope: "user", path: ["~/.qwen/skills"], source: VERCEL },
@@ -802,6 +908,7 @@ export const CLIENT_TABLE = {
   },
   replit: {
     label: "Replit",
+    detect: { value: [".replit"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       {
@@ -813,6 +920,7 @@ export const CLIENT_TABLE = {
   },
   reasonix: {
     label: "Reasonix",
+    detect: { value: ["~/.reasonix"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".reasonix/skills", source: VERCEL },
       { scope: "user", path: ["~/.reasonix/skills"], source: VERCEL },
@@ -820,6 +928,7 @@ export const CLIENT_TABLE = {
   },
   rovodev: {
     label: "Rovo Dev",
+    detect: { value: ["~/.rovodev"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".rovodev/skills", source: VERCEL },
       { scope: "user", path: ["~/.rovodev/skills"], source: VERCEL },
@@ -828,6 +937,7 @@ export const CLIENT_TABLE = {
   roo: {
     label: "Roo Code",
     aliases: ["roo-code"],
+    detect: { value: ["~/.roo"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".roo/skills", source: VERCEL },
       { scope: "user", path: ["~/.roo/skills"], source: VERCEL },
@@ -835,6 +945,7 @@ export const CLIENT_TABLE = {
   },
   "sarvam-code": {
     label: "Sarvam Code",
+    detect: { value: ["$SARVAM_HOME", "~/.sarvam"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -842,6 +953,7 @@ export const CLIENT_TABLE = {
   },
   "tabnine-cli": {
     label: "Tabnine CLI",
+    detect: { value: ["~/.tabnine"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".tabnine/agent/skills", source: VERCEL },
       { scope: "user", path: ["~/.tabnine/agent/skills"], source: VERCEL },
@@ -849,6 +961,7 @@ export const CLIENT_TABLE = {
   },
   terramind: {
     label: "Terramind",
+    detect: { value: ["~/.terramind"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".terramind/skills", source: VERCEL },
       { scope: "user", path: ["~/.terramind/skills"], source: VERCEL },
@@ -856,6 +969,7 @@ export const CLIENT_TABLE = {
   },
   tinycloud: {
     label: "Tinycloud",
+    detect: { value: ["~/.tinycloud"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".tinycloud/skills", source: VERCEL },
       { scope: "user", path: ["~/.tinycloud/skills"], source: VERCEL },
@@ -863,6 +977,7 @@ export const CLIENT_TABLE = {
   },
   trae: {
     label: "Trae",
+    detect: { value: ["~/.trae"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".trae/skills", source: VERCEL },
       { scope: "user", path: ["~/.trae/skills"], source: VERCEL },
@@ -870,6 +985,7 @@ export const CLIENT_TABLE = {
   },
   "trae-cn": {
     label: "Trae CN",
+    detect: { value: ["~/.trae-cn"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".trae/skills", source: VERCEL },
       { scope: "user", path: ["~/.trae-cn/skills"], source: VERCEL },
@@ -877,6 +993,7 @@ export const CLIENT_TABLE = {
   },
   warp: {
     label: "Warp",
+    detect: { value: ["~/.warp"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -884,6 +1001,7 @@ export const CLIENT_TABLE = {
   },
   windsurf: {
     label: "Windsurf",
+    detect: { value: ["~/.codeium/windsurf"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".windsurf/skills", source: VERCEL },
       { scope: "user", path: ["~/.codeium/windsurf/skills"], source: VERCEL },
@@ -891,6 +1009,10 @@ export const CLIENT_TABLE = {
   },
   zed: {
     label: "Zed",
+    detect: {
+      value: ["$XDG_CONFIG_HOME/zed", "~/.config/zed"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".agents/skills", source: VERCEL },
       { scope: "user", path: ["~/.agents/skills"], source: VERCEL },
@@ -898,6 +1020,10 @@ export const CLIENT_TABLE = {
   },
   zcode: {
     label: "ZCode",
+    detect: {
+      value: ["~/.zcode", "/Applications/ZCode.app"],
+      source: VERCEL_DETECT,
+    },
     roots: [
       { scope: "project", path: ".zcode/skills", source: VERCEL },
       { scope: "user", path: ["~/.zcode/skills"], source: VERCEL },
@@ -905,6 +1031,7 @@ export const CLIENT_TABLE = {
   },
   zencoder: {
     label: "Zencoder",
+    detect: { value: ["~/.zencoder"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".zencoder/skills", source: VERCEL },
       { scope: "user", path: ["~/.zencoder/skills"], source: VERCEL },
@@ -912,6 +1039,7 @@ export const CLIENT_TABLE = {
   },
   zenflow: {
     label: "Zenflow",
+    detect: { value: ["~/.zencoder"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".zencoder/skills", source: VERCEL },
       { scope: "user", path: ["~/.zencoder/skills"], source: VERCEL },
@@ -919,6 +1047,7 @@ export const CLIENT_TABLE = {
   },
   neovate: {
     label: "Neovate",
+    detect: { value: ["~/.neovate"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".neovate/skills", source: VERCEL },
       { scope: "user", path: ["~/.neovate/skills"], source: VERCEL },
@@ -926,6 +1055,7 @@ export const CLIENT_TABLE = {
   },
   pochi: {
     label: "Pochi",
+    detect: { value: ["~/.pochi"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".pochi/skills", source: VERCEL },
       { scope: "user", path: ["~/.pochi/skills"], source: VERCEL },
@@ -933,10 +1063,15 @@ export const CLIENT_TABLE = {
   },
   promptscript: {
     label: "PromptScript",
+    detect: {
+      value: [".promptscript", "promptscript.yaml"],
+      source: VERCEL_DETECT,
+    },
     roots: [{ scope: "project", path: ".agents/skills", source: VERCEL }],
   },
   adal: {
     label: "AdaL",
+    detect: { value: ["~/.adal"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".adal/skills", source: VERCEL },
       { scope: "user", path: ["~/.adal/skills"], source: VERCEL },

@@ -1,6 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Deduplication: the first skill of a name wins; every loser is reported.
+ * Deduplication: the first skill of a name wins; every loser is reported,
+ * and warned about unless it is the same skill seen again (see
+ * {@linkcode SameSkill}).
  *
  * @module
  */
@@ -42,6 +44,30 @@ export function skillIdentity(name: string): string {
   return ASCII.test(name) ? name : name.normalize("NFKC");
 }
 
+/**
+ * Whether a later skill of a name is the winner seen again rather than a
+ * clash: for the CLI, a symlink to the same directory or a copy recorded in
+ * `skills.lock` beside it with the same content. Such a loser is reported
+ * with `same: true` and not warned about.
+ *
+ * @example Usage
+ * ```ts
+ * import { dedupeSkills, type SameSkill } from "./dedup.ts";
+ * import type { Skill } from "../shared/types.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const skill = (dir: string): Skill => ({
+ *   name: "pdf", description: "d", path: `${dir}/SKILL.md`, dir,
+ *   source: { kind: "directory", key: dir }, frontmatter: {},
+ * });
+ * const same: SameSkill = (winner, loser) => winner.description === loser.description;
+ * const found = dedupeSkills([skill("/a/pdf"), skill("/b/pdf")], same);
+ * assert.deepEqual(found.shadowed[0]?.same, true);
+ * assert.deepEqual(found.diagnostics, []);
+ * ```
+ */
+export type SameSkill = (winner: Skill, loser: Skill) => boolean;
+
 /** What {@linkcode dedupeSkills} returns. */
 export interface Deduped {
   /** The winners, in order. */
@@ -57,10 +83,14 @@ export interface Deduped {
  * and reports every later one as shadowed.
  *
  * @param skills Skills in precedence order.
+ * @param sameSkill Tells a loser that is the winner seen again (not warned about).
  * @returns Winners, shadow reports and warnings.
  */
-export function dedupeSkills(skills: readonly Skill[]): Deduped {
-  const steps = dedupeSteps(skills);
+export function dedupeSkills(
+  skills: readonly Skill[],
+  sameSkill?: SameSkill,
+): Deduped {
+  const steps = dedupeSteps(skills, sameSkill);
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
@@ -72,10 +102,12 @@ export function dedupeSkills(skills: readonly Skill[]): Deduped {
  * an async caller can give the event loop a turn.
  *
  * @param skills Skills in precedence order.
+ * @param sameSkill Tells a loser that is the winner seen again (not warned about).
  * @returns Winners, shadow reports and warnings (as the return value).
  */
 export function* dedupeSteps(
   skills: readonly Skill[],
+  sameSkill?: SameSkill,
 ): Generator<undefined, Deduped, unknown> {
   const winners = new Map<string, Skill>();
   const kept: Skill[] = [];
@@ -91,12 +123,16 @@ export function* dedupeSteps(
       kept.push(skill);
       continue;
     }
-    const report = Object.freeze({
+    const same = sameSkill?.(winner, skill) === true;
+    const report: Shadowed = Object.freeze({
       name: skill.name,
       winner: skillLocation(winner),
       loser: skillLocation(skill),
+      ...(same ? { same } : {}),
     });
     shadowed.push(report);
+    // The same skill seen by another agent (a recorded copy): no clash.
+    if (same) continue;
     // Overriding a bundled default is intended: reported, not warned about.
     if (skill.source.overridable === true) continue;
     diagnostics.push({

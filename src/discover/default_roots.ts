@@ -3,9 +3,10 @@
  * Default skill roots of the agents skillscope interoperates with, from the
  * one client table (`clients_table.ts`, read through `client_profile.ts`):
  * each root with its scope, in the precedence of the first client named,
- * scanned as the clients that read it scan it. The only module that reads
- * environment variables, the home directory or the cwd — and only when
- * called.
+ * scanned as the clients that read it scan it; with `detect`, the agents
+ * installed on this machine are added (`detect_clients.ts`). The only module
+ * that reads environment variables, the home directory or the cwd — and only
+ * when called.
  *
  * @module
  */
@@ -13,11 +14,14 @@ import { dirname, join, resolve } from "../shared/path.ts";
 import { canReadEnv } from "../shared/permissions.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import type { ClientEntry, RootScope } from "./clients_table.ts";
+import {
+  CLIENT_TABLE,
+  type ClientEntry,
+  type RootScope,
+} from "./clients_table.ts";
 import {
   clientEntry,
   clientName,
-  clientProfile,
   combineScans,
   DEFAULT_PRECEDENCE,
   type RootScan,
@@ -26,8 +30,11 @@ import {
   scanOptions,
 } from "./client_profile.ts";
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
+import { detectClients, type DetectedClient } from "./detect_clients.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
+export type { DetectedClient } from "./detect_clients.ts";
+export { type ClientRules, clientRules } from "./client_rules.ts";
 export { clientDirSuffixes, clientSkillsDir } from "./client_roots.ts";
 
 /**
@@ -59,6 +66,35 @@ export interface DefaultRootsOptions {
   trustProject?: boolean;
   /** Leave out the shared `.agents/skills` roots the clients do not list themselves (default `false`). */
   onlyClients?: boolean;
+  /**
+   * Also add every agent installed on this machine, found by its own
+   * directory (`~/.claude`, `~/.codex`, …: the client table's `detect`),
+   * after `clients` (default `false`). Scopes keep the order of the first
+   * of `clients`, else the Agent Skills default (project first).
+   */
+  detect?: boolean;
+}
+
+/**
+ * What {@linkcode defaultRoots} returns.
+ *
+ * @example Usage
+ * ```ts
+ * import { defaultRoots, type DefaultRoots } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ *
+ * const result: DefaultRoots = defaultRoots({ cwd: "/p", home: "/h", ancestors: false, detect: true });
+ * assert.equal(result.roots[0]?.path, "/p/.agents/skills");
+ * assert.ok(result.detected.every((d) => d.path !== ""));
+ * ```
+ */
+export interface DefaultRoots {
+  /** The roots, in precedence order. */
+  roots: DefaultRoot[];
+  /** Variables that could not be read (`permission-skipped`). */
+  diagnostics: Diagnostic[];
+  /** With `detect`: the agents found on this machine, in table order. */
+  detected: DetectedClient[];
 }
 
 /**
@@ -86,70 +122,8 @@ export interface DefaultRoot {
   readonly clients: readonly string[];
   /** How it is scanned: what any of those clients sees. */
   readonly scan: RootScan;
-}
-
-/**
- * How one agent scans its roots, as far as its documentation and source say
- * (a flat view of {@linkcode clientProfile}; the README's client table has
- * the sources). A field left `undefined` is not known for sure; `doctor`
- * says so instead of guessing.
- *
- * @example Usage
- * ```ts
- * import { clientRules } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(clientRules("codex").depth, 6);
- * assert.equal(clientRules("claude").readsAgentsDir, false);
- * ```
- */
-export interface ClientRules {
-  /** The agent's name as people know it. */
-  readonly label: string;
-  /** Whether it reads the shared `.agents/skills` roots. */
-  readonly readsAgentsDir?: boolean;
-  /** Levels below a root it looks for `SKILL.md` (1 = immediate subdirectories; `Infinity` = any depth). */
-  readonly depth?: number;
-  /** Whether it opens a `SKILL.md` that is a symlink. */
-  readonly followsSymlinkedSkillMd?: boolean;
-  /** Whether it rejects a skill whose `name` differs from its directory. */
-  readonly requiresNameMatch?: boolean;
-  /** Whether its YAML parser drops a frontmatter with an unquoted `: ` in a value. */
-  readonly strictYaml?: boolean;
-  /**
-   * Its skill-listing budget by default: characters, or a share of an
-   * assumed context window in tokens (see `CatalogBudget`).
-   */
-  readonly budget?: {
-    readonly chars?: number;
-    readonly contextWindow?: number;
-    readonly fraction?: number;
-  };
-}
-
-/**
- * How a client scans its roots (see {@linkcode ClientRules}).
- *
- * @param client A client name or alias, or `"agents"`.
- * @returns Its rules (unknown fields left out).
- * @throws {TypeError} for an unknown client.
- */
-export function clientRules(client: string): ClientRules {
-  const profile = clientProfile(client);
-  const rules: Record<string, unknown> = { label: profile.label };
-  const known = <T>(key: string, value: T | "unknown"): void => {
-    if (value !== "unknown") rules[key] = value;
-  };
-  known("readsAgentsDir", profile.readsAgentsDir);
-  known(
-    "depth",
-    profile.depth === "any" ? Number.POSITIVE_INFINITY : profile.depth,
-  );
-  known("followsSymlinkedSkillMd", profile.followsSymlinkedSkillMd);
-  known("requiresNameMatch", profile.requiresNameMatch);
-  known("strictYaml", profile.strictYaml);
-  known("budget", profile.budget);
-  return rules as unknown as ClientRules;
+  /** How each of those clients scans it, by client. */
+  readonly scans: Readonly<Record<string, RootScan>>;
 }
 
 /**
@@ -179,9 +153,10 @@ type EnvReader = (name: string) => string | undefined;
  * the first client named (the Agent Skills default, project first, when
  * none is or its order is not known); project roots deepest directory
  * first; within a scope the first client's roots in its own order, then the
- * others', then the shared `.agents/skills`. Reads the cwd, `HOME` and the
- * client-specific variables — each only after checking that Deno grants it;
- * an ungranted one is skipped with a diagnostic.
+ * others' (with `detect`, then the agents found on this machine), then the
+ * shared `.agents/skills`. Reads the cwd, `HOME` and the client-specific
+ * variables — each only after checking that Deno grants it; an ungranted one
+ * is skipped with a diagnostic (silently where it only helps detection).
  *
  * @example Usage
  * ```ts
@@ -195,22 +170,18 @@ type EnvReader = (name: string) => string | undefined;
  * ]);
  * ```
  *
- * @param options cwd, home, clients, ancestors, trustProject, onlyClients.
- * @returns The roots and any diagnostics.
+ * @param options cwd, home, clients, ancestors, trustProject, onlyClients, detect.
+ * @returns The roots, any diagnostics and the agents detected.
  * @throws {TypeError} for an unknown client name.
  */
-export function defaultRoots(
-  options: DefaultRootsOptions = {},
-): { roots: DefaultRoot[]; diagnostics: Diagnostic[] } {
+export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
   const diagnostics: Diagnostic[] = [];
   const names: string[] = [];
   for (const client of options.clients ?? []) {
     const name = clientName(client);
     if (!names.includes(name)) names.push(name);
   }
-  if (options.onlyClients !== true && !names.includes("agents")) {
-    names.push("agents");
-  }
+  const lead = names[0] === undefined ? undefined : clientEntry(names[0]);
   const env: EnvReader = (name) => {
     if (!canReadEnv(name)) {
       if (!diagnostics.some((d) => d.message.includes(`"${name}"`))) {
@@ -228,6 +199,18 @@ export function defaultRoots(
   };
   const home = options.home ?? env("HOME") ??
     (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
+  const projectDirList = (options.trustProject ?? true)
+    ? projectDirs(resolve(options.cwd ?? Deno.cwd()), options.ancestors ?? true)
+    : [];
+  const detected = options.detect === true
+    ? detectClients({ home, env: quietEnv, projectDirs: projectDirList })
+    : [];
+  for (const { client } of detected) {
+    if (!names.includes(client)) names.push(client);
+  }
+  if (options.onlyClients !== true && !names.includes("agents")) {
+    names.push("agents");
+  }
   const entries = names.map((name) => ({ name, entry: clientEntry(name) }));
   const found = new Map<string, MutableRoot>();
   const roots: MutableRoot[] = [];
@@ -243,16 +226,21 @@ export function defaultRoots(
     if (seen !== undefined) {
       if (!seen.clients.includes(name)) seen.clients.push(name);
       seen.scan = combineScans(seen.scan, scan);
+      const own = seen.scans[name];
+      seen.scans[name] = own === undefined ? scan : combineScans(own, scan);
       return;
     }
-    const root = { path: absolute, scope, clients: [name], scan };
+    const root = {
+      path: absolute,
+      scope,
+      clients: [name],
+      scan,
+      scans: { [name]: scan },
+    };
     found.set(absolute, root);
     roots.push(root);
   };
-  const projectDirList = (options.trustProject ?? true)
-    ? projectDirs(resolve(options.cwd ?? Deno.cwd()), options.ancestors ?? true)
-    : [];
-  for (const scope of scopeOrder(entries[0]?.entry)) {
+  for (const scope of scopeOrder(lead ?? CLIENT_TABLE.agents)) {
     const dirs = scope === "project" ? projectDirList : [undefined];
     for (const projectDir of dirs) {
       for (const { name, entry } of entries) {
@@ -272,9 +260,11 @@ export function defaultRoots(
         client: root.clients.includes("agents") ? "agents" : root.clients[0]!,
         clients: Object.freeze(root.clients),
         scan: Object.freeze(root.scan),
+        scans: Object.freeze(root.scans),
       })
     ),
     diagnostics,
+    detected,
   };
 }
 
@@ -283,7 +273,15 @@ interface MutableRoot {
   scope: RootScope;
   clients: string[];
   scan: RootScan;
+  scans: Record<string, RootScan>;
 }
+
+/** Reads a variable only when granted; ungranted or empty is `undefined`, without a diagnostic. */
+const quietEnv: EnvReader = (name) => {
+  if (!canReadEnv(name)) return undefined;
+  const value = Deno.env.get(name);
+  return value === "" ? undefined : value;
+};
 
 /** The scopes in a client's precedence, then any others in the default order. */
 function scopeOrder(entry: ClientEntry | undefined): RootScope[] {
@@ -310,15 +308,39 @@ function scopeOrder(entry: ClientEntry | undefined): RootScope[] {
  * const { skills } = await discover({ sources: defaultSources({ clients: ["claude", "codex"] }) });
  * ```
  *
- * @param options cwd, home, clients, ancestors, trustProject, onlyClients.
+ * @param options cwd, home, clients, ancestors, trustProject, onlyClients, detect.
  * @returns The sources, in precedence order.
  * @throws {TypeError} for an unknown client name.
  */
 export function defaultSources(
   options: DefaultRootsOptions = {},
 ): SkillSource[] {
-  const { roots, diagnostics } = defaultRoots(options);
-  const sources: SkillSource[] = roots.map((root) =>
+  return rootSources(defaultRoots(options));
+}
+
+/**
+ * The sources of default roots already worked out (what
+ * {@linkcode defaultSources} returns for them): each root a directory
+ * source scanned as its clients scan it, skipped with a warning when it may
+ * not be read or is not a directory; the diagnostics first, as a notice.
+ *
+ * @example Usage
+ * ```ts
+ * import { defaultRoots } from "@skillscope/skills";
+ * import { rootSources } from "./default_roots.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const found = defaultRoots({ cwd: "/p", home: "/h", ancestors: false });
+ * assert.equal(rootSources(found).length, found.roots.length);
+ * ```
+ *
+ * @param found The roots and their diagnostics.
+ * @returns The sources, in precedence order.
+ */
+export function rootSources(
+  found: Pick<DefaultRoots, "roots" | "diagnostics">,
+): SkillSource[] {
+  const sources: SkillSource[] = found.roots.map((root) =>
     directorySource(root.path, {
       scope: root.scope,
       onPermissionDenied: "skip",
@@ -326,8 +348,10 @@ export function defaultSources(
       ...scanOptions(root.scan),
     })
   );
-  if (diagnostics.length > 0) {
-    sources.unshift(Object.freeze({ kind: "notice", diagnostics }));
+  if (found.diagnostics.length > 0) {
+    sources.unshift(
+      Object.freeze({ kind: "notice", diagnostics: found.diagnostics }),
+    );
   }
   return sources;
 }

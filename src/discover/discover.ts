@@ -78,12 +78,13 @@ export interface DiscoverOptions {
    */
   yamlParser?: YamlParser;
   /**
-   * Tells a later skill of a name that is the winner seen again (for the
-   * CLI: a copy `install` recorded): reported in `shadowed` with
-   * `same: true`, without a `skill-shadowed` warning. Results made with it
-   * are not kept in the merged cache.
+   * Makes the test that tells a later skill of a name that is the winner
+   * seen again (for the CLI: a copy `install` recorded): reported in
+   * `shadowed` with `same: true`, without a `skill-shadowed` warning.
+   * Called once per discovery, so what the test caches lives for one
+   * discovery; results made with it are not kept in the merged cache.
    */
-  sameSkill?: SameSkill;
+  sameSkill?: () => SameSkill;
 }
 
 /**
@@ -346,7 +347,7 @@ function* discoverSteps(
       if (d.path === undefined || !dropped.has(d.path)) diagnostics.push(d);
     }
   }
-  const deduped = yield* dedupeSteps(collected, options.sameSkill);
+  const deduped = yield* dedupeSteps(collected, options.sameSkill?.());
   // One by one: push(...list) throws past ~120k items (one per shadowed skill).
   for (const d of deduped.diagnostics) diagnostics.push(d);
   const discovery: Discovery = Object.freeze({

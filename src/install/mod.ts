@@ -42,6 +42,7 @@ export { update } from "./update.ts";
 export { check, type CheckStatus, type SkillCheck } from "./check.ts";
 export { restore, type RestoreFailure, type RestoreReport } from "./restore.ts";
 export { readLock } from "./read_lock.ts";
+export { recordedCopies } from "./same_install.ts";
 export {
   type FileDrift,
   skillInfo,

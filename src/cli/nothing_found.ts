@@ -1,0 +1,48 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * What `list` says when it finds no skill: where it looked (the roots named,
+ * or the default roots with the agents detected) and how to look elsewhere.
+ *
+ * @module
+ */
+import type { OptionValues } from "./command.ts";
+import { field } from "./io.ts";
+import type { RootSelection } from "./root_options.ts";
+import { detectedLine, rootsTable } from "./roots.ts";
+
+/**
+ * The message for a discovery that found nothing.
+ *
+ * @param selection The roots that were read.
+ * @param values Parsed option values (`--recursive`).
+ * @returns The lines, each ending in `\n`.
+ */
+export function nothingFound(
+  selection: RootSelection,
+  values: OptionValues,
+): string {
+  const { defaults } = selection;
+  if (defaults === undefined) {
+    const paths = selection.options.sources.flatMap((s) =>
+      s.kind === "directory"
+        ? [field(s.path)]
+        : s.kind === "remote"
+        ? [field(s.key)]
+        : []
+    );
+    const deeper = values.recursive === true
+      ? ""
+      : "; --recursive looks below the immediate subdirectories";
+    return `No skills found in ${
+      paths.join(", ")
+    } (a skill is a directory holding a SKILL.md${deeper})\n`;
+  }
+  return [
+    "No skills found. Looked in:\n",
+    rootsTable(defaults, "  "),
+    defaults.detected.length > 0 || values.client === undefined
+      ? detectedLine(defaults)
+      : "",
+    'Look elsewhere with --root DIR (a skills directory), --client NAME (an agent\'s roots; docs/clients.md lists them), or see every default root with "skillscope roots"\n',
+  ].join("");
+}
