@@ -82,7 +82,8 @@ export {
 } from "./src/discover/discover.ts";
 export { defaultSkillCache, SkillCache } from "./src/discover/scan_cache.ts";
 export { globMatches, nameFilter } from "./src/discover/name_filter.ts";
-export { SkillSet, type SkillSetOptions } from "./src/serve/skill_set.ts";
+export { SkillSet } from "./src/serve/skill_set.ts";
+export type { SkillSetOptions } from "./src/serve/skill_set_options.ts";
 export { type SameSkill, skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
 export {
