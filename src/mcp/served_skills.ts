@@ -19,15 +19,15 @@ import type {
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
-import { remoteContentOf } from "../discover/remote_source.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
+import { DigestCache, readSkillFile, skillFilePaths } from "./skill_files.ts";
 import {
-  DigestCache,
-  readSkillFile,
-  servedSkillMd,
-  skillFilePaths,
-} from "./skill_files.ts";
+  listedEntry,
+  reportOnce,
+  type Servable,
+  servableSkills,
+} from "./listed_entries.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 import { mimeTypeOf } from "./mime.ts";
 
@@ -57,12 +57,6 @@ export interface SkillSetSourceOptions {
   readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
   /** Digest cache shared between servers (default: a new one). */
   readonly digests?: DigestCache;
-}
-
-/** A skill the extension can serve, with the frontmatter it is listed with. */
-interface Servable {
-  readonly skill: Skill;
-  readonly uri: string;
 }
 
 /**
@@ -96,50 +90,12 @@ export function skillSetSource(
 } {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const digests = options.digests ?? new DigestCache();
-  const report = options.onDiagnostic ?? (() => {});
-  const reported = new WeakMap<readonly Skill[], Set<string>>();
-  const servableCache = new WeakMap<readonly Skill[], Servable[]>();
+  const once = reportOnce(options.onDiagnostic, set);
 
-  const once = (diagnostic: Diagnostic): void => {
-    const skills = set.list();
-    let seen = reported.get(skills);
-    if (seen === undefined) reported.set(skills, seen = new Set());
-    const key = `${diagnostic.code}\0${diagnostic.path}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    report(diagnostic);
-  };
-
-  const servable = (): Servable[] => {
-    const skills = set.list();
-    const cached = servableCache.get(skills);
-    if (cached !== undefined) return cached;
-    const result: Servable[] = [];
-    for (const skill of skills) {
-      if (remoteContentOf(skill) !== undefined) {
-        once({
-          level: "warning",
-          code: "mcp-skill-not-listed",
-          message:
-            `"${skill.name}" comes from another server (${skill.source.key}); skills read from MCP are not served again`,
-          path: skill.source.key,
-        });
-        continue;
-      }
-      if (!isValidSkillName(skill.name)) {
-        once({
-          level: "warning",
-          code: "mcp-skill-not-listed",
-          message:
-            `"${skill.name}" is not a valid skill name, so it cannot be served as skill://<name>/SKILL.md; it is left out of skills/list`,
-          path: skill.path ?? skill.source.key,
-        });
-        continue;
-      }
-      result.push({ skill, uri: skillFileUri(skill.name, "SKILL.md") });
-    }
-    servableCache.set(skills, result);
-    return result;
+  const servable = (): readonly Servable[] => {
+    const { servable, left } = servableSkills(set.list());
+    for (const diagnostic of left) once(diagnostic);
+    return servable;
   };
 
   const find = (name: string): Skill | undefined => {
@@ -151,54 +107,16 @@ export function skillSetSource(
   };
 
   const entry = (skill: Skill): SkillEntry | undefined => {
-    let frontmatter: Record<string, unknown>;
+    let listing;
     try {
-      frontmatter = jsonFrontmatter(servedSkillMd(skill).frontmatter);
+      listing = digests.listing(skill);
     } catch (error) {
       once(unreadable(skill, error));
       return undefined;
     }
-    if (
-      frontmatter.name !== skill.name ||
-      typeof frontmatter.description !== "string"
-    ) {
-      once({
-        level: "warning",
-        code: "mcp-skill-not-listed",
-        message:
-          `The frontmatter of "${skill.name}" does not carry its name and description as strings, which the MCP skills extension requires; it is left out of skills/list`,
-        path: skill.path ?? skill.source.key,
-      });
-      return undefined;
-    }
-    const uri = skillFileUri(skill.name, "SKILL.md");
-    let manifest;
-    try {
-      manifest = digests.manifest(skill);
-    } catch (error) {
-      once(unreadable(skill, error));
-      return undefined;
-    }
-    if (manifest.kind === "dynamic") {
-      once({
-        level: "warning",
-        code: "mcp-skill-dynamic",
-        message:
-          `"${skill.name}" is listed without a file manifest ("dynamic"): ${manifest.reason}, past the MCP skills extension's limits`,
-        path: skill.dir ?? skill.source.key,
-      });
-    }
-    return {
-      uri,
-      frontmatter: frontmatter as SkillEntry["frontmatter"],
-      resources: manifest.kind === "dynamic" ? "dynamic" : manifest.files.map((
-        file,
-      ) => ({
-        uri: skillFileUri(skill.name, file.path),
-        digest: file.digest,
-        size: file.size,
-      })),
-    };
+    const built = listedEntry(skill, listing);
+    for (const diagnostic of built.diagnostics) once(diagnostic);
+    return built.entry;
   };
 
   return {
@@ -206,7 +124,11 @@ export function skillSetSource(
       // A page holds up to pageSize skills; one that cannot be listed is
       // skipped, never replaced by reading further than the page.
       const { page, nextCursor } = pageOf(servable(), cursor, pageSize);
-      const skills = page.flatMap((s) => entry(s.skill) ?? []);
+      const skills: SkillEntry[] = [];
+      for (const { skill } of page) {
+        const listed = entry(skill);
+        if (listed !== undefined) skills.push(listed);
+      }
       return Promise.resolve(
         nextCursor === undefined ? { skills } : { skills, nextCursor },
       );
@@ -365,13 +287,6 @@ function decodeText(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The frontmatter as plain JSON (dates become ISO strings, nothing else changes). */
-function jsonFrontmatter(
-  frontmatter: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(frontmatter)) as Record<string, unknown>;
 }
 
 function unreadable(skill: Skill, error: unknown): Diagnostic {

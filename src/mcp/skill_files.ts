@@ -18,7 +18,14 @@ import {
   readSkillFileSync,
 } from "../serve/read_skill.ts";
 import { listResourcesSync } from "../serve/list_resources.ts";
+import { approvedContentOf } from "../audit/approved_content.ts";
 import type { Skill } from "../shared/types.ts";
+import {
+  fileIdentity,
+  isCurrent,
+  stampTree,
+  type TreeStamp,
+} from "./tree_stamp.ts";
 
 /**
  * Most files one skill may have and still get a manifest (the extension's limit).
@@ -127,6 +134,11 @@ export function servedSkillMd(
   return { bytes: encoder.encode(text), frontmatter };
 }
 
+/** The frontmatter as plain JSON (dates become ISO strings, nothing else changes). */
+const jsonFrontmatter = (
+  fm: Readonly<Record<string, unknown>>,
+): Record<string, unknown> => JSON.parse(JSON.stringify(fm));
+
 /** The frontmatter map of a `SKILL.md`'s bytes (empty when it has none). */
 function frontmatterOf(
   bytes: Uint8Array,
@@ -172,7 +184,8 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
 /**
  * Digests of skill files, cached by file identity (device, inode, size,
  * change times) for files on disk and by skill object for embedded ones, so
- * listing a large skill set does not hash it again on every request.
+ * listing a large skill set does not hash it again on every request; and
+ * what a skill is listed with (see {@linkcode DigestCache.listing}).
  *
  * @example A second listing reads nothing
  * ```ts
@@ -194,8 +207,17 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
 export class DigestCache {
   #byIdentity = new Map<string, string>();
   #embedded = new WeakMap<Skill, Map<string, string>>();
+  #listings = new WeakMap<
+    Skill,
+    {
+      stamp: TreeStamp | undefined;
+      listing: ReturnType<DigestCache["listing"]>;
+    }
+  >();
+  #frontmatter = new Map<string, Readonly<Record<string, unknown>>>();
   #max: number;
   #hashed = 0;
+  #rendered = 0;
 
   /**
    * Constructs a new instance.
@@ -213,6 +235,81 @@ export class DigestCache {
    */
   get hashed(): number {
     return this.#hashed;
+  }
+
+  /**
+   * How many `SKILL.md` files on disk this cache has read to render the
+   * frontmatter they are listed with (a cache hit reads none).
+   * @returns The count.
+   */
+  get rendered(): number {
+    return this.#rendered;
+  }
+
+  /**
+   * What `skills/list` shows of a skill: the frontmatter of the `SKILL.md`
+   * it is served as, in plain JSON (dates become ISO strings), and its
+   * {@linkcode DigestCache.manifest}. Kept per skill while every directory
+   * and entry of its tree keeps its identity (one `stat` each, no read),
+   * and the frontmatter by the identity of `SKILL.md` too, so a reloaded
+   * set reads no unchanged `SKILL.md` again. An approved skill's frontmatter
+   * is read once per skill object, through the approval check, never taken
+   * from another skill's.
+   *
+   * @param skill The skill.
+   * @returns Its frontmatter and manifest (the same objects while unchanged).
+   * @throws {SkillAccessError} when a file cannot be read (or differs from
+   *   its approval).
+   */
+  listing(skill: Skill): {
+    readonly frontmatter: Readonly<Record<string, unknown>>;
+    readonly manifest: SkillManifest;
+  } {
+    const cached = this.#listings.get(skill);
+    if (
+      cached !== undefined &&
+      (cached.stamp === undefined || isCurrent(cached.stamp))
+    ) return cached.listing;
+    const embedded = embeddedContentOf(skill) !== undefined;
+    // Stamped before anything is read, checked again after: a change made
+    // meanwhile is never cached.
+    const stamp = embedded ? undefined : stampTree(onDisk(skill).dir, {
+      maxDepth: MAX_DEPTH,
+      maxEntries: 2 * MAX_SKILL_FILES,
+    });
+    const listing = {
+      frontmatter: this.#frontmatterOf(skill, embedded),
+      manifest: this.manifest(skill),
+    };
+    if (embedded || (stamp !== undefined && isCurrent(stamp))) {
+      this.#listings.set(skill, { stamp, listing });
+    }
+    return listing;
+  }
+
+  #frontmatterOf(
+    skill: Skill,
+    embedded: boolean,
+  ): Readonly<Record<string, unknown>> {
+    if (embedded) return jsonFrontmatter(servedSkillMd(skill).frontmatter);
+    // Another skill's frontmatter of the same file was not checked against
+    // this skill's approval.
+    const path = onDisk(skill).path;
+    const before = approvedContentOf(skill) === undefined
+      ? fileIdentity(path)
+      : undefined;
+    const hit = before && this.#frontmatter.get(before.key);
+    if (hit !== undefined) return hit;
+    this.#rendered++;
+    const frontmatter = jsonFrontmatter(servedSkillMd(skill).frontmatter);
+    if (
+      before !== undefined && !before.racy &&
+      fileIdentity(path)?.key === before.key
+    ) {
+      if (this.#frontmatter.size >= this.#max) this.#frontmatter.clear();
+      this.#frontmatter.set(before.key, frontmatter);
+    }
+    return frontmatter;
   }
 
   /**
@@ -286,27 +383,18 @@ export class DigestCache {
   }
 }
 
-/** Device, inode, size and change times of a file on disk, and its size; `undefined` when it cannot be stat'ed. */
+/** The identity of a skill's file on disk; `undefined` for a skill not on disk or a file that cannot be stat'ed. */
 function identityOf(
   skill: Skill,
   path: string,
 ): { key: string; size: number } | undefined {
+  let file: string;
   try {
-    const file = path === "SKILL.md" && skill.path !== undefined
+    file = path === "SKILL.md" && skill.path !== undefined
       ? skill.path
       : join(onDisk(skill).dir, path);
-    const info = Deno.statSync(file);
-    return {
-      key: [
-        info.dev,
-        info.ino,
-        info.size,
-        info.mtime?.getTime(),
-        info.ctime?.getTime(),
-      ].join(":"),
-      size: info.size,
-    };
   } catch {
     return undefined;
   }
+  return fileIdentity(file);
 }
