@@ -1,5 +1,6 @@
 // Copyright 2026 the skillscope authors. MIT license.
-// The official MCP conformance suite (version pinned in deno.lock) against
+// The official MCP conformance suite (a test-only package, pinned in
+// tests/deno.lock) against
 // `skillscope mcp --http` on the bundled skills.
 import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
@@ -8,6 +9,7 @@ import { CONFIG, currentDenoDir } from "./_helpers.ts";
 import { FIXTURES, serveLoopback, startHttpCli } from "./_mcp.ts";
 
 const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
+const TESTS_CONFIG = new URL("./deno.json", import.meta.url).pathname;
 
 /** Runs one scenario; returns its output, failing the test on any failed check. */
 async function scenario(url: string, name: string): Promise<string> {
@@ -16,7 +18,7 @@ async function scenario(url: string, name: string): Promise<string> {
       "run",
       "-A",
       "--quiet",
-      `--config=${CONFIG}`,
+      `--config=${TESTS_CONFIG}`,
       "--frozen",
       SUITE,
       "server",
