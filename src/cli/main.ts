@@ -92,6 +92,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./embed.ts")).embedCommand,
   },
   {
+    name: "publish",
+    summary:
+      "Write a directory of skills as a static site (/.well-known/agent-skills/ and a page)",
+    load: async () => (await import("./publish.ts")).publishCommand,
+  },
+  {
     name: "install",
     summary:
       "Install a skill from a local path or a git URL, recording it in skills.lock",

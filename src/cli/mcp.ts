@@ -28,6 +28,9 @@ resources/directory/read on skill://NAME/PATH) and the tools skills_list,
 skills_read, skills_read_asset, skills_match and skills_search. It watches the
 roots and tells the client when skills change. Diagnostics go to stderr.
 Without --http it speaks on stdin/stdout, one JSON-RPC message per line.
+On HTTP it also answers GET /.well-known/agent-skills/index.json and the
+artifacts that index lists (the served skills, as "skillscope publish"
+writes them), behind the same Host, Origin and token checks.
 
 On HTTP there is no authentication unless a token is set: any process on the
 machine that can reach the port reads every served skill. With --token-file

@@ -49,6 +49,13 @@ export interface McpHttpHandlerOptions extends McpServerOptions {
    * any process that can reach the port reads every served skill.
    */
   readonly token?: string;
+  /**
+   * Also answer `GET /.well-known/agent-skills/index.json` and the
+   * artifacts it lists (the Agent Skills Discovery index, v0.2) for the
+   * skills served, behind the same `Host`, `Origin` and token checks.
+   * Default `true`.
+   */
+  readonly wellKnown?: boolean;
 }
 
 /**
@@ -82,7 +89,9 @@ export interface McpHttpHandler {
  * 2026-07-28, with the stateless fallback for 2025 clients). Each request is
  * served by a fresh server from {@linkcode createMcpServer}; digests are
  * shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
- * `token`, requests without it get `401` (compared in constant time).
+ * `token`, requests without it get `401` (compared in constant time). Paths
+ * below `/.well-known/agent-skills/` get the well-known index of the served
+ * skills and its artifacts (unless `wellKnown: false`).
  *
  * @example Answer an initialize request, refuse a foreign Host
  * ```ts
@@ -163,18 +172,49 @@ export function createHttpHandler(
   const token = options.token === undefined
     ? undefined
     : _tokenDigest(options.token);
+  // Loaded on the first well-known request: MCP alone needs no archive code.
+  let wellKnown: Promise<(request: Request) => Promise<Response>> | undefined;
+  const serveWellKnown = async (request: Request): Promise<Response> => {
+    wellKnown ??= import("./well_known_routes.ts").then((m) =>
+      m.wellKnownRoutes(set, digests, options.onDiagnostic)
+    );
+    return (await wellKnown)(request);
+  };
   return {
     fetch: (request: Request): Promise<Response> => {
       const rejected = hostHeaderValidationResponse(request, hosts) ??
         originValidationResponse(request, origins) ??
         (token === undefined ? undefined : _unauthorized(request, token));
-      return rejected === undefined
-        ? handler.fetch(request)
-        : Promise.resolve(rejected);
+      if (rejected !== undefined) return Promise.resolve(rejected);
+      if (
+        options.wellKnown !== false &&
+        isWellKnownPath(new URL(request.url).pathname)
+      ) return serveWellKnown(request);
+      return handler.fetch(request);
     },
     notifyChanged: (): void => handler.notify.resourcesChanged(),
     close: (): Promise<void> => handler.close(),
   };
+}
+
+/**
+ * Whether a request path is one the well-known routes answer
+ * (`/.well-known/agent-skills/…`).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isWellKnownPath } from "./http.ts";
+ *
+ * assert.equal(isWellKnownPath("/.well-known/agent-skills/index.json"), true);
+ * assert.equal(isWellKnownPath("/mcp"), false);
+ * ```
+ *
+ * @param pathname The request URL's path.
+ * @returns `true` below `/.well-known/agent-skills/`.
+ */
+export function isWellKnownPath(pathname: string): boolean {
+  return pathname.startsWith("/.well-known/agent-skills/");
 }
 
 /** The SHA-256 of a token: equal lengths, so the comparison is constant-time. */

@@ -8,7 +8,7 @@
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { isLoopbackHost } from "../shared/loopback.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
-import { mcpHttpHandler } from "./http.ts";
+import { isWellKnownPath, mcpHttpHandler } from "./http.ts";
 import {
   DEFAULT_MCP_HTTP_LIMITS,
   listenHttp,
@@ -234,7 +234,8 @@ export async function serveMcp(
     });
     notify = handler.notifyChanged;
     await listenHttp((request) => {
-      if (new URL(request.url).pathname !== "/mcp") {
+      const path = new URL(request.url).pathname;
+      if (path !== "/mcp" && !isWellKnownPath(path)) {
         return Promise.resolve(
           new Response("Not found: the MCP endpoint is /mcp\n", {
             status: 404,

@@ -3,7 +3,9 @@
  * Skills on the web: the well-known index client (`/.well-known/agent-skills/`
  * v0.2 with digests, `/.well-known/skills/` v0.1 without), verified
  * downloads, in-memory archive extraction, a discovery source, and the
- * deterministic artifacts and indexes a publisher writes.
+ * deterministic artifacts and indexes a publisher writes: `publishSkills`
+ * writes a directory of skills as a static site (index, artifacts and a page
+ * for people), `buildSite` builds the same files in memory.
  *
  * Trust model: a v0.2 artifact is used only after its bytes matched the
  * index's SHA-256 digest, and an archive only when every entry is a regular
@@ -91,6 +93,29 @@ export {
   packTarGz,
   type PublishedArtifact,
 } from "./pack.ts";
+export {
+  type PublishOptions,
+  PublishOutputError,
+  type PublishResult,
+  publishSkills,
+} from "./publish.ts";
+export { type PublishLimits, readPublishableSkill } from "./publish_skill.ts";
+export {
+  AGENT_SKILLS_DIR,
+  buildSite,
+  type BuiltSite,
+  LEGACY_SKILLS_DIR,
+  type SiteOptions,
+  type SiteSkill,
+  SKILLS_PAGE,
+} from "./site.ts";
+export {
+  ORIGIN_PLACEHOLDER,
+  PAGE_CSP,
+  type PageSkill,
+  renderSkillsPage,
+} from "./site_page.ts";
+export { type SiteWrite, writeSite } from "./site_write.ts";
 export { checkSkillFiles, checkSkillMd } from "./skill_check.ts";
 export {
   assertNetPermission,
