@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { directorySource, SkillSet } from "../mod.ts";
 import { splitFrontmatter } from "../src/parse/frontmatter.ts";
 import { wellKnownSource } from "../src/web/mod.ts";
@@ -174,6 +175,34 @@ Deno.test("mcp --root http://… serves a website's skills to an MCP client", as
     const text = (read.content as { text: string }[]).map((c) => c.text)
       .join("");
     assert.ok(text.includes(await sourceBody("sql-review")), text);
+    // The skills extension lists them too (files fetched on read, so
+    // "dynamic"), and serves their files, verified.
+    const listing = await new SkillsClient(client).list();
+    const sql = listing.skills.find((s) =>
+      s.uri === "skill://sql-review/SKILL.md"
+    );
+    assert.ok(sql, JSON.stringify(listing.skills.map((s) => s.uri)));
+    assert.equal(sql.resources, "dynamic");
+    const skillMd = await client.readResource({
+      uri: "skill://sql-review/SKILL.md",
+    });
+    assert.ok(
+      JSON.stringify(skillMd).includes("Review SQL"),
+      JSON.stringify(skillMd),
+    );
+    const checklist = await client.readResource({
+      uri: "skill://sql-review/references/checklist.md",
+    });
+    const expected = await Deno.readTextFile(
+      new URL(
+        "../fixtures/skills/sql-review/references/checklist.md",
+        import.meta.url,
+      ),
+    );
+    assert.equal(
+      (checklist.contents[0] as { text?: string }).text,
+      expected,
+    );
   } finally {
     await client.close();
   }

@@ -73,7 +73,12 @@ export function servableSkills(
   const servable: Servable[] = [];
   const left: Diagnostic[] = [];
   for (const skill of skills) {
-    if (remoteContentOf(skill) !== undefined) {
+    // A website's skills are served on (their content is fetched and
+    // verified on read); another MCP server's are not served again.
+    if (
+      remoteContentOf(skill) !== undefined &&
+      !skill.source.key.startsWith("web+")
+    ) {
       left.push({
         level: "warning",
         code: "mcp-skill-not-listed",

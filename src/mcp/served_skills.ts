@@ -21,7 +21,14 @@ import { SkillAccessError } from "../shared/errors.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
-import { DigestCache, readSkillFile, skillFilePaths } from "./skill_files.ts";
+import {
+  DigestCache,
+  MAX_SKILL_BYTES,
+  readSkillFile,
+  skillFilePaths,
+} from "./skill_files.ts";
+import { contentOf } from "../serve/skill_content.ts";
+import { remoteContentOf } from "../discover/remote_source.ts";
 import {
   listedEntry,
   reportOnce,
@@ -107,6 +114,15 @@ export function skillSetSource(
   };
 
   const entry = (skill: Skill): SkillEntry | undefined => {
+    // A website's skill is listed from its index entry; its files are
+    // fetched (and verified) only when read, so it has no manifest yet.
+    if (remoteContentOf(skill) !== undefined) {
+      return {
+        uri: skillFileUri(skill.name, "SKILL.md"),
+        frontmatter: { name: skill.name, description: skill.description },
+        resources: "dynamic",
+      };
+    }
     let listing;
     try {
       listing = digests.listing(skill);
@@ -167,26 +183,33 @@ export function skillSetSource(
       if (skill === undefined || path === undefined) {
         return Promise.resolve(undefined);
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = readSkillFile(skill, path);
-      } catch (error) {
-        if (
-          error instanceof SkillAccessError &&
-          NOT_SERVED.has(error.code)
-        ) {
-          return Promise.resolve(undefined);
+      const served = (bytes: Uint8Array): SkillReadResult => {
+        const mimeType = mimeTypeOf(path);
+        const text = decodeText(bytes);
+        return text === undefined ? { bytes, mimeType } : { text, mimeType };
+      };
+      const notServed = (error: unknown): undefined => {
+        if (error instanceof SkillAccessError && NOT_SERVED.has(error.code)) {
+          return undefined;
         }
-        return Promise.reject(error);
+        throw error;
+      };
+      if (remoteContentOf(skill) !== undefined) {
+        return contentOf(skill).readFile(path, { maxBytes: MAX_SKILL_BYTES })
+          .then(served, notServed);
       }
-      const mimeType = mimeTypeOf(path);
-      const text = decodeText(bytes);
-      return Promise.resolve(
-        text === undefined ? { bytes, mimeType } : { text, mimeType },
-      );
+      try {
+        return Promise.resolve(served(readSkillFile(skill, path)));
+      } catch (error) {
+        try {
+          return Promise.resolve(notServed(error));
+        } catch (other) {
+          return Promise.reject(other);
+        }
+      }
     },
 
-    readDirectory(uri, { cursor }): Promise<
+    async readDirectory(uri, { cursor }): Promise<
       { resources: Resource[]; nextCursor?: string } | undefined
     > {
       const parts = parseSkillUri(uri);
@@ -197,7 +220,13 @@ export function skillSetSource(
       if (dir === undefined) return Promise.resolve(undefined);
       let children: Resource[];
       try {
-        children = childrenOf(skill, dir);
+        children = remoteContentOf(skill) !== undefined
+          ? childrenOf(
+            skill,
+            dir,
+            ["SKILL.md", ...(await contentOf(skill).listFiles()).files],
+          )
+          : childrenOf(skill, dir, skillFilePaths(skill).paths);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -225,11 +254,15 @@ const NOT_SERVED = new Set([
 ]);
 
 /** The direct children of a directory of a skill, directories first marked `inode/directory`. */
-function childrenOf(skill: Skill, dir: string): Resource[] {
+function childrenOf(
+  skill: Skill,
+  dir: string,
+  paths: readonly string[],
+): Resource[] {
   const prefix = dir === "" ? "" : `${dir}/`;
   const dirs = new Set<string>();
   const files: string[] = [];
-  for (const path of skillFilePaths(skill).paths) {
+  for (const path of paths) {
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);
     const slash = rest.indexOf("/");
