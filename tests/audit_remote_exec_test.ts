@@ -232,6 +232,7 @@ Deno.test("skillscope install --audit block refuses each remote-exec form, and s
     const install = await runCli(["install", dir, "--audit", "block"], {
       permissions: ["-A"],
       env: { HOME: home },
+      cwd: tmp.path, // outside a repository: the user's skills directory
     });
     assert.notEqual(install.code, 0, `${form.name}: ${install.stderr}`);
     assert.match(

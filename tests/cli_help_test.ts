@@ -66,6 +66,12 @@ Deno.test("the CLI entry imports no command module until that command runs", asy
       "./audit.ts",
       "./approve.ts",
       "./install.ts",
+      "./remove.ts",
+      "./info.ts",
+      "./verify.ts",
+      "./update.ts",
+      "./check.ts",
+      "./restore.ts",
       "./embed.ts",
       "./roots.ts",
     ]

@@ -176,7 +176,7 @@ Deno.test("install --client in user scope uses the client table's user directori
       "--client",
       "opencode",
     ],
-    { permissions: ["-A"], env },
+    { permissions: ["-A"], env, cwd: tmp.path },
   );
   assert.equal(run.code, 0, run.stderr);
   assert.ok((await Deno.lstat(join(home, ".claude/skills/demo"))).isDirectory);
@@ -184,6 +184,7 @@ Deno.test("install --client in user scope uses the client table's user directori
   const verified = await runCli(["verify", "--client", "claude"], {
     permissions: ["-A"],
     env,
+    cwd: tmp.path,
   });
   assert.equal(verified.code, 0, verified.stderr);
   for (

@@ -11,6 +11,8 @@ import { PermissionDeniedError } from "../shared/errors.ts";
 import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeOut } from "./io.ts";
+import { QUIET_OPTION } from "./install_options.ts";
+import { writeHint } from "./install_report.ts";
 import { expectArgs } from "./root_options.ts";
 
 const PARTS = ["scripts", "references", "assets"] as const;
@@ -43,12 +45,13 @@ the conventions to keep, and a short example of a good result.
 /** `init NAME`. */
 export const initCommand: Command = {
   name: "init",
-  usage: "init NAME [--dir D] [--with scripts,references,assets]",
+  usage: "init NAME [--dir D] [--with scripts,references,assets] [-q]",
   description:
     `Creates D/NAME (default: ./NAME) with a SKILL.md holding the name and a
 description placeholder that says what to write; it passes "skillscope
-validate" as it is. --with adds the optional folders, each with a README.
-Never overwrites: an existing NAME is an error.`,
+validate" as it is, with a description-placeholder warning until the
+description is written. --with adds the optional folders, each with a
+README. Never overwrites: an existing NAME is an error.`,
   examples: [
     "skillscope init pdf-tools",
     "skillscope init pdf-tools --dir .agents/skills --with scripts,references",
@@ -68,6 +71,7 @@ Never overwrites: an existing NAME is an error.`,
         help:
           "Also create scripts/, references/ and/or assets/ (comma-separated)",
       },
+      ...QUIET_OPTION,
     },
   }],
   run(values, positionals): Promise<number> {
@@ -125,9 +129,13 @@ Never overwrites: an existing NAME is an error.`,
     writeOut(
       `Created ${field(join(dir, "SKILL.md"))}${
         parts.length === 0 ? "" : ` with ${[...new Set(parts)].join("/, ")}/`
-      }\nNext: write its description and instructions, then run "skillscope validate ${
+      }\n`,
+    );
+    writeHint(
+      values,
+      `replace the TODO description and instructions, then run "skillscope validate ${
         field(dir)
-      }"\n`,
+      }"`,
     );
     return Promise.resolve(EXIT.ok);
   },

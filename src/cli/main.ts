@@ -106,34 +106,34 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "remove",
     summary: "Remove an installed skill and its lock entry",
-    load: async () => (await import("./install.ts")).removeCommand,
+    load: async () => (await import("./remove.ts")).removeCommand,
   },
   {
     name: "info",
     summary: "Show where an installed skill came from, its hash and its drift",
-    load: async () => (await import("./install.ts")).infoCommand,
+    load: async () => (await import("./info.ts")).infoCommand,
   },
   {
     name: "verify",
     summary: "Re-hash every installed skill; exit 1 on drift, naming each file",
-    load: async () => (await import("./install.ts")).verifyCommand,
+    load: async () => (await import("./verify.ts")).verifyCommand,
   },
   {
     name: "update",
     summary: "Re-install skills from the sources recorded in skills.lock",
-    load: async () => (await import("./install.ts")).updateCommand,
+    load: async () => (await import("./update.ts")).updateCommand,
   },
   {
     name: "check",
     summary:
       "Report which installed skills have updates, unreachable sources or local changes",
-    load: async () => (await import("./install.ts")).checkCommand,
+    load: async () => (await import("./check.ts")).checkCommand,
   },
   {
     name: "restore",
     summary:
       "Rebuild every skill in skills.lock exactly as locked (install --frozen)",
-    load: async () => (await import("./install.ts")).restoreCommand,
+    load: async () => (await import("./restore.ts")).restoreCommand,
   },
   {
     name: "audit",

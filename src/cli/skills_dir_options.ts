@@ -1,15 +1,21 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Where the install commands' skills directory is: `--dir`, `--project`,
- * `--global` and `--client`, and the check that a project's skills
- * directories resolve inside the project.
+ * Where the install commands' skills directories are: `--dir`, `--project`,
+ * `--global` and `--client`, the project (the git root, else the cwd), and
+ * the check that a project's skills directories resolve inside it. Which
+ * scope a command uses when none is named: `skill_scope.ts`.
  *
  * @module
  */
 import { join, resolve } from "node:path";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import { clientSkillsDir } from "../discover/default_roots.ts";
+import {
+  CLIENTS,
+  clientSkillsDir,
+  gitRoot,
+  homeDirectory,
+} from "../discover/default_roots.ts";
 import { InstallError } from "../install/errors.ts";
 import {
   ContainmentError,
@@ -24,66 +30,172 @@ export const DIR_OPTIONS: OptionDefs = {
   dir: {
     type: "string",
     arg: "D",
-    help: "The skills directory (default ~/.agents/skills)",
+    help: "The skills directory (instead of a scope)",
   },
   client: {
     type: "string",
     multiple: true,
     arg: "NAME",
-    help:
-      "Use this client's skills directory instead: agents, claude, codex, gemini, opencode, cursor, … (any agent of docs/clients.md, by name or alias; user scope, or project scope with --project); the first one given holds skills.lock",
+    help: `Use this agent's skills directory instead of .agents/skills: ${
+      CLIENTS.slice(0, 5).join(", ")
+    }, … (any agent of docs/clients.md, by name or alias); the first one given holds skills.lock`,
   },
   project: {
     type: "boolean",
     help:
-      "Use the current directory's skills directory (.agents/skills, or the client's) instead of the user one",
+      "The project's skills directory (.agents/skills, or the agent's, at the git root, else in the current directory)",
   },
   global: {
     type: "boolean",
-    help: "Use the user's skills directory (the default; with --client)",
+    help: "The user's skills directory (~/.agents/skills, or the agent's)",
   },
   json: { type: "boolean", help: "Print JSON" },
 };
 
-/** An environment reader that refuses an ungranted variable instead of guessing without it. */
-function envReader(name: string): string | undefined {
-  if (!canReadEnv(name)) {
-    throw new PermissionDeniedError("env", name, `--allow-env=${name}`);
-  }
-  const value = Deno.env.get(name);
-  return value === undefined || value === "" ? undefined : value;
+/** A scope: the project's skills directories, or the user's. */
+export type Scope = "project" | "global";
+
+/**
+ * The skills directories of one scope (or of `--dir`): the one holding
+ * skills.lock first, then the other agents' that get a symlink or copy.
+ */
+export interface SkillsDirs {
+  /** The scope, `undefined` for `--dir`. */
+  readonly scope: Scope | undefined;
+  /** The directories, the lock's first. */
+  readonly dirs: readonly [string, ...string[]];
 }
 
 /**
- * The skills directories the options name: the one holding skills.lock
- * first, then (with several --client) the others that get a symlink or copy.
- * With --project each must resolve inside the project: a cloned project
- * may ship `.claude -> ../.claude`, leading into the user's own directory.
+ * The scope the options name: `"dir"` for `--dir`, `undefined` when none.
  *
  * @param values Parsed option values.
- * @returns The directories, the lock's first.
- * @throws {UsageError} for unusable combinations or an unknown client.
+ * @returns The scope named, if any.
+ * @throws {UsageError} for `--project` with `--global`, or `--dir` with either or with `--client`.
+ */
+export function namedScope(values: OptionValues): Scope | "dir" | undefined {
+  if (values.project === true && values.global === true) {
+    throw new UsageError("Use --project or --global, not both");
+  }
+  if (typeof values.dir === "string") {
+    if (values.project === true || values.global === true) {
+      throw new UsageError("Use --dir or --project/--global, not both");
+    }
+    if (((values.client as string[] | undefined) ?? []).length > 0) {
+      throw new UsageError("Use --dir or --client, not both");
+    }
+    return "dir";
+  }
+  return values.project === true
+    ? "project"
+    : values.global === true
+    ? "global"
+    : undefined;
+}
+
+/**
+ * The project directory: the git root above the cwd, else the cwd.
+ *
+ * @returns The absolute directory.
+ */
+export function projectRoot(): string {
+  const cwd = resolve(".");
+  return gitRoot(cwd) ?? cwd;
+}
+
+/**
+ * Whether the cwd is inside a git repository (where `install` defaults to
+ * the project).
+ *
+ * @returns `true` inside a repository.
+ */
+export function inRepository(): boolean {
+  return gitRoot(resolve(".")) !== undefined;
+}
+
+/**
+ * The skills directories of `scope` for the options' `--client`s (the
+ * shared `.agents/skills` without one), or `--dir`. A project's must
+ * resolve inside the project: a cloned project may ship
+ * `.claude -> ../.claude`, leading into the user's own directory.
+ *
+ * @param values Parsed option values (`--client`, `--dir`).
+ * @param scope The scope, or `"dir"` for `--dir`.
+ * @param clients The agents, when not the options' own.
+ * @returns The directories.
+ * @throws {UsageError} for an unknown agent, or one without a directory in that scope.
  * @throws {InstallError} `target-outside` for a project directory leading out.
  */
-export function targetDirs(values: OptionValues): [string, ...string[]] {
-  const dirs = namedDirs(values);
-  if (values.project === true) {
-    for (const dir of dirs) projectDir(dir, false);
+export function scopeDirs(
+  values: OptionValues,
+  scope: Scope | "dir",
+  clients?: readonly string[],
+): SkillsDirs {
+  if (scope === "dir") {
+    return { scope: undefined, dirs: [resolve(values.dir as string)] };
   }
-  return dirs;
+  const named = [
+    ...new Set(clients ?? (values.client as string[] | undefined) ?? []),
+  ];
+  const project = scope === "project" ? projectRoot() : undefined;
+  const dirs: string[] = [];
+  if (named.length === 0) {
+    dirs.push(
+      project === undefined
+        ? join(homeDir(), ".agents", "skills")
+        : join(project, ".agents", "skills"),
+    );
+  }
+  const context = {
+    projectRoot: project ?? resolve("."),
+    get home(): string {
+      return homeDir();
+    },
+    env: envReader,
+  };
+  for (const client of named) {
+    let dir: string | undefined;
+    try {
+      dir = clientSkillsDir(
+        client,
+        scope === "global" ? "user" : scope,
+        context,
+      );
+    } catch (error) {
+      if (error instanceof TypeError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (dir === undefined) {
+      throw new UsageError(
+        `${client} has no ${scope} skills directory; ${
+          scope === "project" ? "pass --global" : "pass --project"
+        }`,
+      );
+    }
+    if (!dirs.includes(dir)) dirs.push(dir);
+  }
+  if (project !== undefined) {
+    for (const dir of dirs) projectDir(project, dir, false);
+  }
+  return { scope, dirs: dirs as [string, ...string[]] };
 }
 
 /**
  * Checks (and with `create`, makes, one checked component at a time) a
  * project skills directory where it resolves.
  *
- * @param dir The directory.
+ * @param project The project directory.
+ * @param dir The skills directory.
  * @param create Whether to create it.
  * @throws {InstallError} `target-outside` when it leads outside the project.
  */
-export function projectDir(dir: string, create: boolean): void {
+export function projectDir(
+  project: string,
+  dir: string,
+  create: boolean,
+): void {
   try {
-    (create ? makeDirsInside : resolveInside)(resolve("."), dir, {
+    (create ? makeDirsInside : resolveInside)(project, dir, {
       label: "The project skills directory",
     });
   } catch (error) {
@@ -96,68 +208,18 @@ export function projectDir(dir: string, create: boolean): void {
   }
 }
 
-function namedDirs(values: OptionValues): [string, ...string[]] {
-  if (values.project === true && values.global === true) {
-    throw new UsageError("Use --project or --global, not both");
+/** An environment reader that refuses an ungranted variable instead of guessing without it. */
+function envReader(name: string): string | undefined {
+  if (!canReadEnv(name)) {
+    throw new PermissionDeniedError("env", name, `--allow-env=${name}`);
   }
-  const clients = [...new Set((values.client as string[] | undefined) ?? [])];
-  if (typeof values.dir === "string") {
-    if (values.project === true || values.global === true) {
-      throw new UsageError("Use --dir or --project/--global, not both");
-    }
-    if (clients.length > 0) {
-      throw new UsageError("Use --dir or --client, not both");
-    }
-    return [resolve(values.dir)];
-  }
-  if (clients.length === 0) {
-    if (values.project === true) return [resolve(".agents", "skills")];
-    return [join(homeDir(), ".agents", "skills")];
-  }
-  const scope = values.project === true ? "project" : "user";
-  const context = {
-    projectRoot: resolve("."),
-    get home(): string {
-      return homeDir();
-    },
-    env: envReader,
-  };
-  const dirs: string[] = [];
-  for (const client of clients) {
-    let dir: string | undefined;
-    try {
-      dir = clientSkillsDir(client, scope, context);
-    } catch (error) {
-      if (error instanceof TypeError) throw new UsageError(error.message);
-      throw error;
-    }
-    if (dir === undefined) {
-      throw new UsageError(
-        `${client} has no ${scope} skills directory${
-          scope === "project" ? "; drop --project" : ""
-        }`,
-      );
-    }
-    if (!dirs.includes(dir)) dirs.push(dir);
-  }
-  return dirs as [string, ...string[]];
+  const value = Deno.env.get(name);
+  return value === undefined || value === "" ? undefined : value;
 }
 
-/**
- * The skills directory holding skills.lock.
- *
- * @param values Parsed option values.
- * @returns The directory.
- */
-export function targetDir(values: OptionValues): string {
-  return targetDirs(values)[0];
-}
-
+/** The home directory (the one reader discovery uses too), or a usage error naming --dir. */
 function homeDir(): string {
-  if (!canReadEnv("HOME")) {
-    throw new PermissionDeniedError("env", "HOME", "--allow-env=HOME");
-  }
-  const home = Deno.env.get("HOME");
-  if (!home) throw new UsageError("HOME is not set: pass --dir");
+  const home = homeDirectory(envReader);
+  if (home === undefined) throw new UsageError("HOME is not set: pass --dir");
   return home;
 }

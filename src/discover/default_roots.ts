@@ -197,8 +197,7 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     const value = Deno.env.get(name);
     return value === undefined || value === "" ? undefined : value;
   };
-  const home = options.home ?? env("HOME") ??
-    (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
+  const home = options.home ?? homeDirectory(env);
   const projectDirList = (options.trustProject ?? true)
     ? projectDirs(resolve(options.cwd ?? Deno.cwd()), options.ancestors ?? true)
     : [];
@@ -356,24 +355,72 @@ export function rootSources(
   return sources;
 }
 
-/** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
-function projectDirs(cwd: string, ancestors: boolean): string[] {
-  if (!ancestors) return [cwd];
-  const chain: string[] = [];
+/**
+ * The home directory: `HOME`, or on Windows `USERPROFILE`, each read
+ * through `env` (which checks its permission). The one reader of the home
+ * directory, for discovery and `install` alike.
+ *
+ * @example Usage
+ * ```ts
+ * import { homeDirectory } from "./default_roots.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const env = (name: string) => name === "HOME" ? "/home/me" : undefined;
+ * assert.equal(homeDirectory(env), "/home/me");
+ * assert.equal(homeDirectory(() => undefined), undefined);
+ * ```
+ *
+ * @param env Reads a variable; `undefined` when unset, empty or not granted.
+ * @returns The home directory, or `undefined`.
+ */
+export function homeDirectory(
+  env: (name: string) => string | undefined,
+): string | undefined {
+  return env("HOME") ??
+    (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
+}
+
+/**
+ * The git root above `cwd`: the nearest directory, `cwd` included, holding
+ * a `.git` entry (a directory, or a file for a worktree), looked for only
+ * where Deno grants reading it.
+ *
+ * @example Usage
+ * ```ts
+ * import { gitRoot } from "./default_roots.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const project = await Deno.makeTempDir();
+ * await Deno.mkdir(`${project}/.git`);
+ * await Deno.mkdir(`${project}/src`);
+ * assert.equal(gitRoot(`${project}/src`), project);
+ * ```
+ *
+ * @param cwd An absolute directory.
+ * @returns The git root, or `undefined` when there is none.
+ */
+export function gitRoot(cwd: string): string | undefined {
   for (let dir = cwd;; dir = dirname(dir)) {
-    chain.push(dir);
     const git = join(dir, ".git");
     if (
       Deno.permissions.querySync({ name: "read", path: git }).state !==
         "granted"
-    ) break;
+    ) return undefined;
     try {
       Deno.lstatSync(git);
-      return chain;
+      return dir;
     } catch {
       // not the git root
     }
-    if (dirname(dir) === dir) break;
+    if (dirname(dir) === dir) return undefined;
   }
-  return [cwd];
+}
+
+/** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
+function projectDirs(cwd: string, ancestors: boolean): string[] {
+  const root = ancestors ? gitRoot(cwd) : undefined;
+  if (root === undefined) return [cwd];
+  const chain: string[] = [];
+  for (let dir = cwd; dir !== root; dir = dirname(dir)) chain.push(dir);
+  return [...chain, root];
 }

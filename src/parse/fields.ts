@@ -65,6 +65,9 @@ export const KNOWN_EXTENSION_FIELDS: ReadonlySet<string> = new Set([
 /** Most characters in a description before `description-too-long`. */
 export const MAX_DESCRIPTION_CHARS = 1024;
 
+/** How the description `skillscope init` writes starts: a skill still saying it is not finished. */
+const PLACEHOLDER = "TODO:";
+
 /** Most characters in `compatibility`. */
 export const MAX_COMPATIBILITY_CHARS = 500;
 
@@ -106,7 +109,10 @@ export function checkFields(
     const line = (key === undefined ? undefined : context.lineOf(key)) ??
       1;
     diagnostics.push({
-      level: levelOf(code, context.strict),
+      // An unfinished file is still a valid one: a warning even when strict.
+      level: code === "description-placeholder"
+        ? "warning"
+        : levelOf(code, context.strict),
       code,
       message,
       ...(context.path === undefined ? {} : { path: context.path }),
@@ -198,6 +204,15 @@ function checkDescriptionField(step: FieldStep): void {
       report(
         "description-too-long",
         `"description" in ${file} has ${length} characters; the limit is ${MAX_DESCRIPTION_CHARS}`,
+        "description",
+      );
+    }
+    if (description.startsWith(PLACEHOLDER)) {
+      report(
+        "description-placeholder",
+        `"description" in ${file} is still the placeholder ("${
+          truncate(description, 40)
+        }"): say what the skill does and when to use it, as agents read only this to choose it`,
         "description",
       );
     }

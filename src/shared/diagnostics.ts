@@ -189,6 +189,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     lenient: "warning",
     summary: "`description` is longer than 1024 characters (loaded in full)",
   },
+  "description-placeholder": {
+    lenient: "warning",
+    summary:
+      '`description` is still the placeholder of `skillscope init` ("TODO: …"); a warning even when strict: the file is valid, only unfinished',
+  },
   "compatibility-not-string": {
     lenient: "warning",
     summary: "`compatibility` is not a string",

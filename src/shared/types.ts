@@ -69,6 +69,7 @@ export type RuleCode =
   | "description-not-string"
   | "description-from-body"
   | "description-too-long"
+  | "description-placeholder"
   | "compatibility-not-string"
   | "compatibility-too-long"
   | "metadata-not-map"

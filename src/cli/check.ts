@@ -1,0 +1,98 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `check [NAME...]`: is there an update, is the source reachable, was the
+ * copy edited, for the named skills in whichever scope holds each, or every
+ * skill of every scope that exists.
+ *
+ * @module
+ */
+import { check, type SkillCheck } from "../install/mod.ts";
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
+import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import { scopeLabel, scopesFor } from "./skill_scope.ts";
+import { scoped, writeScopeHeading } from "./install_report.ts";
+import { startProgress } from "./progress.ts";
+
+/** `check [NAME...]`. */
+export const checkCommand: Command = {
+  name: "check",
+  usage:
+    "check [NAME...] [--project | --global | --dir D] [--client NAME] [--json]",
+  description:
+    `Fetches the source of each locked skill (or the named ones) and reports
+up-to-date, update available (old -> new), source unreachable, or locally
+modified, in the project's scope and the user's. Changes nothing (a git
+source is fetched into a temporary directory). Exit 0 unless a source cannot
+be reached.`,
+  examples: [
+    "skillscope check",
+    "skillscope check pdf-tools --json",
+  ],
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  async run(values, positionals): Promise<number> {
+    const progress = startProgress();
+    const checked: { dirs: SkillsDirs; results: SkillCheck[] }[] = [];
+    try {
+      for (const { dirs, names } of scopesFor(values, positionals)) {
+        checked.push({
+          dirs,
+          results: await check(
+            dirs.dirs[0],
+            names ?? [],
+            progress.onProgress ? { onProgress: progress.onProgress } : {},
+          ),
+        });
+      }
+    } finally {
+      progress.done();
+    }
+    const all = checked.flatMap((c) => c.results);
+    if (values.json === true) {
+      writeJson(checked.flatMap(({ dirs, results }) => scoped(dirs, results)));
+    } else {
+      for (const { dirs, results } of checked) {
+        if (results.length === 0) continue;
+        writeScopeHeading(dirs);
+        writeOut(`${results.map(checkLine).join("\n")}\n`);
+      }
+      if (all.length === 0) {
+        writeErr(
+          `No skills in skills.lock of ${
+            checked.map((c) => scopeLabel(c.dirs)).join(" or ")
+          }\n`,
+        );
+      }
+    }
+    return all.some((r) => r.status === "source-unreachable")
+      ? EXIT.failure
+      : EXIT.ok;
+  },
+};
+
+function checkLine(r: SkillCheck): string {
+  const name = field(r.name);
+  switch (r.status) {
+    case "up-to-date":
+      return `up-to-date          ${name}`;
+    case "update-available":
+      return `update available    ${name}  ${r.digest ?? r.hash} -> ${
+        r.latestDigest ?? r.latestHash
+      }${
+        r.commit && r.latestCommit
+          ? ` (${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)})`
+          : ""
+      }`;
+    case "source-unreachable":
+      return `source unreachable  ${name}  ${field(r.reason ?? "")}`;
+    default:
+      return `locally modified    ${name}${
+        r.updateAvailable ? "  (an update is also available)" : ""
+      }\n${
+        (r.files ?? []).map((f) =>
+          `                    ${f.change}: ${field(f.path)}`
+        ).join("\n")
+      }`;
+  }
+}

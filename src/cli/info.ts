@@ -1,0 +1,64 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `info NAME`: where an installed skill came from, in whichever scope
+ * holds it.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { skillInfo, stripCredentials } from "../install/mod.ts";
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeJson, writeOut } from "./io.ts";
+import { expectArgs } from "./root_options.ts";
+import { DIR_OPTIONS } from "./skills_dir_options.ts";
+import { scopeHolding, scopeLabel } from "./skill_scope.ts";
+
+/** `info NAME`. */
+export const infoCommand: Command = {
+  name: "info",
+  usage: "info NAME [--project | --global | --dir D] [--json]",
+  description:
+    `Shows where an installed skill came from, its hash, and any file that
+drifted (exit 0 either way; verify exits 1 on drift), from the scope that
+holds it (the project's, else the user's).`,
+  examples: [
+    "skillscope info pdf-tools",
+    "skillscope info pdf-tools --json",
+  ],
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  run(values, positionals): Promise<number> {
+    const [name] = expectArgs(positionals, 1, "skillscope info NAME");
+    const dirs = scopeHolding(values, name!);
+    const { entry, verification } = skillInfo(dirs.dirs[0], name!);
+    if (values.json === true) {
+      const { files: _files, ...rest } = entry;
+      writeJson({
+        name,
+        ...rest,
+        source: stripCredentials(rest.source),
+        ...(dirs.scope === undefined ? {} : { scope: dirs.scope }),
+        dir: join(dirs.dirs[0], name!),
+        status: verification.status,
+        drift: verification.files,
+      });
+    } else {
+      const lines = [
+        `name:        ${field(name!)}`,
+        ...(dirs.scope === undefined
+          ? []
+          : [`scope:       ${scopeLabel(dirs)}`]),
+        `source:      ${field(stripCredentials(entry.source))}`,
+        ...(entry.ref ? [`ref:         ${field(entry.ref)}`] : []),
+        ...(entry.commit ? [`commit:      ${entry.commit}`] : []),
+        `hash:        ${entry.hash}`,
+        `installed:   ${entry.installedAt}`,
+        `status:      ${verification.status}`,
+        ...verification.files.map((f) => `  ${f.change}: ${field(f.path)}`),
+      ];
+      writeOut(`${lines.join("\n")}\n`);
+    }
+    // info shows the drift; verify is the command that fails on it.
+    return Promise.resolve(EXIT.ok);
+  },
+};

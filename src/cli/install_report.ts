@@ -1,0 +1,127 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * What the install commands print for people: one line per installed or
+ * updated skill, unchanged skills counted on one line, audit findings on
+ * stderr, a heading per scope, and a next-step hint.
+ *
+ * @module
+ */
+import type { InstallResult } from "../install/mod.ts";
+import type { OptionValues } from "./command.ts";
+import { field, writeErr, writeNotes, writeOut } from "./io.ts";
+import { scopeLabel } from "./skill_scope.ts";
+import type { SkillsDirs } from "./skills_dir_options.ts";
+
+/**
+ * Shows what the audit found in an installed skill, on stderr.
+ *
+ * @param result The result (its findings name the installed files).
+ */
+export function writeFindings(result: InstallResult): void {
+  for (const f of result.findings ?? []) {
+    writeErr(
+      `${field(f.path)}${
+        f.line === undefined ? "" : `:${f.line}:${f.column ?? 1}`
+      }: audit ${f.severity} ${f.code}: ${field(f.message)}\n`,
+    );
+  }
+}
+
+/**
+ * Prints results of install or update: notes and findings on stderr, a
+ * line per installed or changed skill; unchanged ones are counted on one
+ * line (`3 up to date`) unless `verbose`, which names each with its hash.
+ *
+ * @param results The results.
+ * @param options `verbose`; `scope`: the scope's label, for the lines.
+ */
+export function writeResults(
+  results: readonly InstallResult[],
+  options: { verbose?: boolean; scope?: string | undefined } = {},
+): void {
+  const where = options.scope === undefined ? "" : ` (${options.scope})`;
+  let text = "";
+  const unchanged: string[] = [];
+  for (const result of results) {
+    writeNotes(result.notes);
+    writeFindings(result);
+    if (result.status === "unchanged" && options.verbose !== true) {
+      unchanged.push(result.name);
+      continue;
+    }
+    text += describe(result, where);
+  }
+  if (unchanged.length === 1) {
+    text += `${field(unchanged[0]!)} is up to date${where}\n`;
+  } else if (unchanged.length > 1) {
+    text += `${unchanged.length} up to date${where}\n`;
+  }
+  writeOut(text);
+}
+
+/**
+ * A heading naming the scope of the lines that follow, for commands that
+ * cover both scopes: only when the scope was not named by `--dir`.
+ *
+ * @param dirs The scope.
+ */
+export function writeScopeHeading(dirs: SkillsDirs): void {
+  if (dirs.scope !== undefined) writeOut(`${scopeLabel(dirs)}:\n`);
+}
+
+/**
+ * Results for JSON, each with the scope it is in (none for `--dir`).
+ *
+ * @param dirs The scope.
+ * @param items The results.
+ * @returns The results, with `scope` added when known.
+ */
+export function scoped<T extends object>(
+  dirs: SkillsDirs,
+  items: readonly T[],
+): (T | T & { scope: string })[] {
+  const scope = dirs.scope;
+  return scope === undefined ? [...items] : items.map((i) => ({ ...i, scope }));
+}
+
+/**
+ * A one-line hint of what to run next, on stderr (none with `-q` or `--json`).
+ *
+ * @param values Parsed option values.
+ * @param hint The hint, without `Next: `.
+ */
+export function writeHint(values: OptionValues, hint: string): void {
+  if (values.quiet === true || values.json === true) return;
+  writeErr(`Next: ${hint}\n`);
+}
+
+function describe(result: InstallResult, where: string): string {
+  const also = result.targets === undefined || result.targets.length === 0
+    ? ""
+    : `  also in: ${result.targets.map(field).join(", ")}\n`;
+  return describeMain(result, where) + also;
+}
+
+function describeMain(result: InstallResult, where: string): string {
+  const name = field(result.name);
+  const kept = (what: string): string =>
+    result.backup === undefined
+      ? ""
+      : `; ${what} kept in ${field(result.backup)}`;
+  switch (result.status) {
+    case "installed":
+      return `Installed ${name} (${result.hash}) into ${
+        field(result.dir)
+      }${where}${kept("the directory it replaced is")}\n`;
+    case "updated":
+      return result.previousHash === result.hash
+        ? `Restored ${name} to its locked files (${result.hash})${where}${
+          kept("your changes are")
+        }\n`
+        : `Updated ${name}: ${result.previousHash} -> ${result.hash}${where}${
+          kept("your changes are")
+        }\n`;
+    default:
+      return `${name} is up to date (${result.hash})${where}\n`;
+  }
+}

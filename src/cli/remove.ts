@@ -1,0 +1,120 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `remove [NAME]`: the skill is found in whichever scope holds it; without
+ * a name, a terminal gets a picker of the installed skills.
+ *
+ * @module
+ */
+import { readLock, remove } from "../install/mod.ts";
+import type { Command, OptionValues } from "./command.ts";
+import { CliError, EXIT, UsageError } from "./errors.ts";
+import { field, writeJson, writeNotes, writeOut } from "./io.ts";
+import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import { existingScopes, scopeHolding, scopeLabel } from "./skill_scope.ts";
+import { NO_BACKUP } from "./install_options.ts";
+import {
+  noPrompt,
+  openPrompts,
+  PromptCancelled,
+  whyNoPrompt,
+} from "./prompt.ts";
+
+/** `remove [NAME]`. */
+export const removeCommand: Command = {
+  name: "remove",
+  usage: "remove [NAME] [--project | --global | --dir D] [--force] [--json]",
+  description:
+    `Removes the skill's directory and its skills.lock entry together, from the
+scope that holds it (the project's, else the user's; a name both hold needs
+--project or --global). Without NAME, a terminal gets a picker of the
+installed skills; off a terminal, name the skill.`,
+  examples: [
+    "skillscope remove pdf-tools",
+    "skillscope remove pdf-tools --project --force",
+  ],
+  groups: [{
+    title: "Options",
+    options: {
+      force: {
+        type: "boolean",
+        help: "Also remove a directory that is not in skills.lock",
+      },
+      ...NO_BACKUP,
+      ...DIR_OPTIONS,
+    },
+  }],
+  async run(values, positionals): Promise<number> {
+    if (positionals.length > 1) {
+      throw new UsageError("Usage: skillscope remove [NAME]");
+    }
+    const picked = positionals[0] === undefined
+      ? await pickInstalled(values)
+      : [{ name: positionals[0], dirs: scopeHolding(values, positionals[0]) }];
+    const removed = [];
+    for (const { name, dirs } of picked) {
+      const dir = dirs.dirs[0];
+      const notes = await remove(dir, name, {
+        force: values.force === true,
+        backup: values["no-backup"] !== true,
+      });
+      removed.push({
+        removed: name,
+        dir,
+        ...(dirs.scope === undefined ? {} : { scope: dirs.scope }),
+        notes,
+      });
+      if (values.json !== true) {
+        writeNotes(notes);
+        writeOut(
+          `Removed ${field(name)} from ${field(dir)}${
+            dirs.scope === undefined ? "" : ` (${dirs.scope})`
+          }\n`,
+        );
+      }
+    }
+    if (values.json === true) {
+      writeJson(removed.length === 1 ? removed[0] : removed);
+    }
+    return EXIT.ok;
+  },
+};
+
+/** The skills to remove, picked on a terminal from those installed in either scope. */
+async function pickInstalled(
+  values: OptionValues,
+): Promise<{ name: string; dirs: SkillsDirs }[]> {
+  const why = whyNoPrompt(values);
+  if (why !== undefined) {
+    throw noPrompt("Name the skill to remove", "skillscope remove NAME", why);
+  }
+  const scopes = existingScopes(values);
+  const installed = scopes.flatMap((dirs) =>
+    Object.keys(readLock(dirs.dirs[0]).skills).sort().map((name) => ({
+      name,
+      dirs,
+    }))
+  );
+  if (installed.length === 0) {
+    throw new CliError(
+      `No skill is installed in ${scopes.map(scopeLabel).join(" or ")}`,
+    );
+  }
+  const prompts = await openPrompts();
+  const chosen = await prompts.pickMany(
+    "Remove which skills?",
+    installed.map((s, i) => ({
+      value: String(i),
+      label: s.name,
+      hint: s.dirs.scope ?? s.dirs.dirs[0],
+    })),
+    [],
+  );
+  const picked = chosen.map((i) => installed[Number(i)]!);
+  const yes = await prompts.confirm(
+    "Remove",
+    picked.map((s) => `${s.name}  ${scopeLabel(s.dirs)}`).join("\n"),
+    `Remove ${picked.length} skill${picked.length === 1 ? "" : "s"}?`,
+  );
+  if (!yes) throw new PromptCancelled();
+  return picked;
+}

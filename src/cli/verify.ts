@@ -1,0 +1,85 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `verify [NAME...]`: every installed skill (or the named ones) against
+ * skills.lock, in each scope that holds them.
+ *
+ * @module
+ */
+import { verify, type VerifyReport } from "../install/mod.ts";
+import type { Command } from "./command.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeJson, writeNotes, writeOut } from "./io.ts";
+import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import { scopesFor } from "./skill_scope.ts";
+import { scoped, writeScopeHeading } from "./install_report.ts";
+import { startProgress } from "./progress.ts";
+
+/** `verify [NAME...]`. */
+export const verifyCommand: Command = {
+  name: "verify",
+  usage: "verify [NAME...] [--project | --global | --dir D] [--json]",
+  description:
+    `Compares every skill in skills.lock (or the named ones) with the files on
+disk, in the project's scope and the user's. Exit 1 when any skill was
+modified or is missing.`,
+  examples: [
+    "skillscope verify",
+    "skillscope verify pdf-tools --json",
+  ],
+  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  async run(values, positionals): Promise<number> {
+    const progress = startProgress();
+    const reports: { dirs: SkillsDirs; report: VerifyReport }[] = [];
+    try {
+      for (const { dirs, names } of scopesFor(values, positionals)) {
+        const report = await verify(
+          dirs.dirs[0],
+          progress.onProgress ? { onProgress: progress.onProgress } : {},
+        );
+        const skills = names === undefined
+          ? report.skills
+          : report.skills.filter((s) => names.includes(s.name));
+        reports.push({
+          dirs,
+          report: {
+            ok: skills.every((s) => s.status === "ok"),
+            skills,
+            unlocked: names === undefined ? report.unlocked : [],
+            notes: report.notes,
+          },
+        });
+      }
+    } finally {
+      progress.done();
+    }
+    const ok = reports.every((r) => r.report.ok);
+    if (values.json === true) {
+      writeJson({
+        ok,
+        skills: reports.flatMap(({ dirs, report }) =>
+          scoped(dirs, report.skills)
+        ),
+        unlocked: reports.flatMap((r) => r.report.unlocked),
+        notes: reports.flatMap((r) => r.report.notes),
+      });
+    } else {
+      for (const { dirs, report } of reports) {
+        writeNotes(report.notes);
+        const lines: string[] = [];
+        for (const skill of report.skills) {
+          lines.push(`${skill.status.padEnd(8)}  ${field(skill.name)}`);
+          for (const file of skill.files) {
+            lines.push(`            ${file.change}: ${field(file.path)}`);
+          }
+        }
+        for (const name of report.unlocked) {
+          lines.push(`unlocked  ${field(name)} (not in skills.lock)`);
+        }
+        if (lines.length === 0) continue;
+        writeScopeHeading(dirs);
+        writeOut(`${lines.join("\n")}\n`);
+      }
+    }
+    return ok ? EXIT.ok : EXIT.failure;
+  },
+};
