@@ -3,7 +3,7 @@
 // and its skills that share a name with the user's own.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { embeddedSkill } from "../src/discover/sources.ts";
+import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import { discoverSync } from "../src/discover/discover.ts";
 import { parseOverrides, policyOf } from "../src/serve/policy.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
@@ -303,5 +303,24 @@ Deno.test("approve NAME prints the directory it approved and refuses a name a pr
   assert.equal(
     JSON.parse(json.stdout)[0].dir,
     join(home, ".agents/skills/notes"),
+  );
+});
+
+Deno.test("a root that is not a directory is a root-invalid warning with onInvalidRoot: skip, and an error without it", async () => {
+  await using tmp = await tempDir();
+  const file = join(tmp.path, "not-a-dir");
+  await Deno.writeTextFile(file, "x");
+  const skipped = discoverSync({
+    sources: [directorySource(file, { onInvalidRoot: "skip" })],
+    cache: false,
+  });
+  assert.deepEqual(skipped.skills, []);
+  assert.deepEqual(
+    skipped.diagnostics.map((d) => [d.code, d.level, d.path]),
+    [["root-invalid", "warning", file]],
+  );
+  assert.throws(
+    () => discoverSync({ sources: [directorySource(file)], cache: false }),
+    (e: Error & { code?: string }) => e.code === "not-a-directory",
   );
 });
