@@ -6,7 +6,10 @@
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { MAX_INSTALL_BYTES, MAX_INSTALL_FILES } from "../shared/install_limits.ts";
+import {
+  MAX_INSTALL_BYTES,
+  MAX_INSTALL_FILES,
+} from "../shared/install_limits.ts";
 import type { GitRunner } from "./git.ts";
 import type { LockOptions } from "./mutex.ts";
 
