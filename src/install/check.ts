@@ -14,6 +14,7 @@ import { readLockfileSync } from "./lockfile.ts";
 import type { LockEntry } from "./lockfile.ts";
 import { parseInstallSource, stripCredentials } from "./install_source.ts";
 import { fetchGit } from "./fetch_git.ts";
+import { latestWebOf, type WebIndexes } from "./fetch_web.ts";
 import { locateSkill } from "./locate_skill.ts";
 import { copyTree } from "./copy_tree.ts";
 import { type CommonInstallOptions, limitsOf, realFs } from "./options.ts";
@@ -40,8 +41,15 @@ export interface SkillCheck {
   readonly source: string;
   /** The locked tree hash. */
   readonly hash: string;
-  /** The tree hash the source would install now (when reachable). */
+  /**
+   * The tree hash the source would install now (when reachable; not for a
+   * website whose digest answers the question).
+   */
   readonly latestHash?: string;
+  /** The locked artifact digest (websites with a v0.2 index). */
+  readonly digest?: string;
+  /** The digest the website's index publishes now (when reachable). */
+  readonly latestDigest?: string;
   /** The locked commit (git sources). */
   readonly commit?: string;
   /** The commit the source's ref points to now (git sources, when reachable). */
@@ -58,7 +66,9 @@ export interface SkillCheck {
  * For each locked skill (or the named ones), fetches its source and reports
  * whether an update is available, the source is unreachable, or the
  * installed copy was modified. Nothing in the skills directory is written;
- * a git source is fetched into a temporary directory, removed after.
+ * a git source is fetched into a temporary directory, removed after; of a
+ * website with digests, only the index is read and its digest compared
+ * with the locked one.
  *
  * @example A source that moved on
  * ```ts
@@ -104,8 +114,13 @@ export async function check(
     }
   }
   const results: SkillCheck[] = [];
-  for (const name of wanted) {
-    results.push(await checkOne(root, name, lock.skills[name]!, options));
+  // Skills from one website share one index request.
+  const indexes: WebIndexes = new Map();
+  for (const [i, name] of wanted.entries()) {
+    options.onProgress?.(`Checking ${name} (${i + 1}/${wanted.length})…`);
+    results.push(
+      await checkOne(root, name, lock.skills[name]!, options, indexes),
+    );
   }
   return results;
 }
@@ -115,18 +130,26 @@ async function checkOne(
   name: string,
   entry: LockEntry,
   options: CommonInstallOptions,
+  indexes: WebIndexes,
 ): Promise<SkillCheck> {
   const base = {
     name,
     source: entry.source,
     hash: entry.hash,
     ...(entry.commit === undefined ? {} : { commit: entry.commit }),
+    ...(entry.digest === undefined ? {} : { digest: entry.digest }),
   };
   const drift = verifyOne(root, name, entry);
   const modified = drift.status === "ok" ? undefined : drift.files;
-  let latest: { hash: string; commit?: string };
+  let latest: { hash?: string; commit?: string; digest?: string };
   try {
-    latest = await latestOf(entry, Deno.realPathSync(root), options);
+    latest = await latestOf(
+      entry,
+      name,
+      Deno.realPathSync(root),
+      options,
+      indexes,
+    );
   } catch (error) {
     return {
       ...base,
@@ -137,7 +160,10 @@ async function checkOne(
       ...(modified === undefined ? {} : { files: modified }),
     };
   }
-  const updateAvailable = latest.hash !== entry.hash;
+  const updateAvailable =
+    latest.digest !== undefined && entry.digest !== undefined
+      ? latest.digest !== entry.digest
+      : latest.hash !== entry.hash;
   return {
     ...base,
     status: modified !== undefined
@@ -145,20 +171,22 @@ async function checkOne(
       : updateAvailable
       ? "update-available"
       : "up-to-date",
-    latestHash: latest.hash,
+    ...(latest.hash === undefined ? {} : { latestHash: latest.hash }),
+    ...(latest.digest === undefined ? {} : { latestDigest: latest.digest }),
     ...(latest.commit === undefined ? {} : { latestCommit: latest.commit }),
     updateAvailable,
     ...(modified === undefined ? {} : { files: modified }),
   };
 }
 
-/** The tree hash (and commit) the entry's source would install now. */
+/** The tree hash (and commit, or digest) the entry's source would install now. */
 async function latestOf(
   entry: LockEntry,
+  name: string,
   skip: string,
   options: CommonInstallOptions,
-): Promise<{ hash: string; commit?: string }> {
-  const parsed = parseInstallSource(entry.source);
+  indexes: WebIndexes,
+): Promise<{ hash?: string; commit?: string; digest?: string }> {
   const hashOf = (sourceRoot: string) => {
     const skillDir = locateSkill(sourceRoot, entry.skill, entry.source);
     const files = copyTree(skillDir, undefined, {
@@ -170,6 +198,10 @@ async function latestOf(
     });
     return treeHash(files).hash;
   };
+  if (entry.kind === "web") {
+    return await latestWebOf(entry, name, { ...options, indexes }, hashOf);
+  }
+  const parsed = parseInstallSource(entry.source);
   if (parsed.kind === "local") {
     assertReadPermission(parsed.path);
     return { hash: hashOf(parsed.path) };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
@@ -35,6 +35,12 @@ import {
   targetPath,
 } from "./target_path.ts";
 import { fetchGit } from "./fetch_git.ts";
+import {
+  type FetchedWebSkill,
+  fetchWebSource,
+  webFields,
+} from "./fetch_web.ts";
+import { afterGitFallback, chooseWebSource } from "./web_source.ts";
 import { pickSkill, validateSkill } from "./locate_skill.ts";
 import {
   assertWritable,
@@ -127,6 +133,8 @@ export interface InstallResult {
   readonly source: string;
   /** The commit installed (git sources). */
   readonly commit?: string;
+  /** The artifact's digest (website sources with a v0.2 index). */
+  readonly digest?: string;
   /** Notes, e.g. an interrupted operation that was recovered first. */
   readonly notes: readonly string[];
   /** Where the replaced tree was kept (forced over local changes). */
@@ -171,10 +179,18 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   await loadYamlParser(); // the skills found are validated synchronously
   // A bare `owner/repo` that is also a local directory is refused: a
   // cloned repository could ship that directory.
-  const { source: parsed, notes: resolvedNotes } = chooseInstallSource(
-    options.source,
+  const chosen = chooseInstallSource(options.source);
+  // An HTTPS URL off the known git hosts may be a website: its well-known
+  // index is tried first, then git.
+  const { source: parsed, notes, fallback } = await chooseWebSource(
+    chosen.source,
+    options,
   );
-  return await installUnderLock(parsed, options, resolvedNotes);
+  try {
+    return await installUnderLock(parsed, options, [...chosen.notes, ...notes]);
+  } catch (error) {
+    throw afterGitFallback(error, fallback);
+  }
 }
 
 /** A locked entry to rebuild exactly (frozen restore): its name and entry. */
@@ -241,6 +257,7 @@ async function installLocked(
     const asked = askedTargets(options, dir);
     let root: string;
     let commit: string | undefined;
+    let web: FetchedWebSkill | undefined;
     let source: InstallSource = parsed;
     if (parsed.kind === "local") {
       root = resolve(parsed.path);
@@ -259,6 +276,19 @@ async function installLocked(
           `Source "${root}" does not exist`,
         );
       }
+    } else if (parsed.kind === "web") {
+      // Written only once every check passed (see fetch_web.ts).
+      const clone = join(dir, workName(identity, "clone"));
+      work.push(clone);
+      progress(`Fetching from ${stripCredentials(parsed.url)}…`);
+      web = await fetchWebSource(parsed, clone, {
+        ...options,
+        wanted: options.skill ?? options.expectedName,
+        locked: frozen?.entry,
+      });
+      notes.push(...web.notes);
+      source = { kind: "web", url: stripCredentials(web.index) };
+      root = clone;
     } else {
       const clone = join(dir, workName(identity, "clone"));
       work.push(clone);
@@ -272,7 +302,7 @@ async function installLocked(
     }
     const { dir: skillDir, skill } = pickSkill(root, parsed, {
       ...options,
-      label: stripCredentials(formatInstallSource(parsed)),
+      label: sourceOf(parsed),
     });
     const name = validateSkill(skillDir);
     if (options.expectedName !== undefined && name !== options.expectedName) {
@@ -299,9 +329,11 @@ async function installLocked(
                 f.line === undefined ? "" : `:${f.line}`
               }`
             ).join(", ")
-          }${
-            critical.length > 5 ? ", …" : ""
-          }); review them with "skillscope audit ${skillDir}", or install with --audit=warn`,
+          }${critical.length > 5 ? ", …" : ""}); ${
+            parsed.kind === "local"
+              ? `review them with "skillscope audit ${skillDir}"`
+              : `review them in ${sourceOf(parsed)}`
+          }, or install with --audit=warn`,
         );
       }
     }
@@ -315,7 +347,7 @@ async function installLocked(
     const lock = readLockfileSync(dir);
     const final = join(dir, name);
     const previous = lock.skills[name];
-    const sourceText = stripCredentials(formatInstallSource(source));
+    const sourceText = sourceOf(source);
     const present = exists(final);
     if (present && !previous && !options.force) {
       throw new InstallError(
@@ -364,6 +396,7 @@ async function installLocked(
         ? { ref: source.ref }
         : {}),
       ...(commit === undefined ? {} : { commit }),
+      ...webFields(web),
       ...(skill === undefined ? {} : { skill }),
       hash,
       files: fileHashes,
@@ -387,11 +420,14 @@ async function installLocked(
       hash,
       source: sourceText,
       ...(commit === undefined ? {} : { commit }),
+      ...(web?.digest === undefined ? {} : { digest: web.digest }),
       notes,
       ...(targets.length === 0
         ? {}
         : { targets: targets.map((t) => targetPath(dir, t, name)) }),
-      ...(findings === undefined ? {} : { findings }),
+      ...(findings === undefined
+        ? {}
+        : { findings: installedFindings(findings, skillDir, final) }),
     };
     const onDisk = previous && present && previous.hash === hash
       ? hashDirectorySync(final).hash
@@ -399,13 +435,17 @@ async function installLocked(
     if (onDisk === hash && previous?.source === sourceText) {
       const sameTargets = JSON.stringify(previous!.targets ?? []) ===
         JSON.stringify(targets);
-      if (previous!.commit !== commit || !sameTargets) {
+      const fields = webFields(web);
+      const moved = previous!.url !== fields.url ||
+        previous!.digest !== fields.digest;
+      if (previous!.commit !== commit || moved || !sameTargets) {
         writeLockfileSync(
           dir,
           identity,
           withEntry(lock, name, {
             ...previous!,
             ...(commit ? { commit } : {}),
+            ...fields,
             ...(targets.length === 0 ? {} : { targets }),
           }),
         );
@@ -458,6 +498,32 @@ async function installLocked(
       }
     }
   }
+}
+
+/**
+ * The findings with the paths of the installed copy: the skill as audited
+ * was in the source, or in a staging clone deleted once installed.
+ */
+function installedFindings(
+  findings: readonly AuditFinding[],
+  skillDir: string,
+  final: string,
+): AuditFinding[] {
+  const bases = [skillDir, Deno.realPathSync(skillDir)];
+  return findings.map((finding) => {
+    for (const base of bases) {
+      const rel = relative(base, finding.path);
+      if (!rel.startsWith("..") && !isAbsolute(rel)) {
+        return { ...finding, path: join(final, rel) };
+      }
+    }
+    return finding;
+  });
+}
+
+/** The source as the lock records it, for a message. */
+function sourceOf(source: InstallSource): string {
+  return stripCredentials(formatInstallSource(source));
 }
 
 /** How many findings of each severity. */

@@ -40,6 +40,12 @@ export type InstallSource =
      * part of the source's string form (the lock records it apart).
      */
     readonly skill?: string;
+  }
+  | {
+    /** A website's well-known skills index (see `web_source.ts`). */
+    readonly kind: "web";
+    /** The site, a URL on it, or its index URL. */
+    readonly url: string;
   };
 
 /** A git install source. */
@@ -87,11 +93,14 @@ export const GITHUB_PREFIX = "github:";
  * ```
  *
  * @param spec The source as the user wrote it.
- * @returns The parsed source.
+ * @returns The parsed source (a website is decided later, by reading its
+ *   well-known index: see `web_source.ts`).
  * @throws {InstallError} `source-refused` for the cases above, and for a
  *   shorthand whose `@` names no valid skill (a ref is written `#ref`).
  */
-export function parseInstallSource(spec: string): InstallSource {
+export function parseInstallSource(
+  spec: string,
+): Exclude<InstallSource, { kind: "web" }> {
   if (spec.trim() === "") {
     throw new InstallError("source-refused", "The install source is empty");
   }
@@ -177,6 +186,7 @@ function gitSource(url: string, ref: string, rawSub: string): GitSource {
  */
 export function formatInstallSource(source: InstallSource): string {
   if (source.kind === "local") return source.path;
+  if (source.kind === "web") return source.url;
   const fragment = `${source.ref ?? ""}${
     source.subpath === undefined ? "" : `:${source.subpath}`
   }`;
@@ -288,7 +298,7 @@ export function githubShorthand(spec: string): string | undefined {
 export function shorthandSource(
   spec: string,
   written: string,
-): InstallSource | undefined {
+): GitSource | undefined {
   if (!isGithubShorthand(spec)) return undefined;
   const [, owner, repo, path = "", ref = "", skill] = SHORTHAND.exec(spec)!;
   if (skill !== undefined && !isValidSkillName(skill as unknown)) {

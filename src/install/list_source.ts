@@ -12,6 +12,13 @@ import { fetchGit } from "./fetch_git.ts";
 import { skillsOffered } from "./locate_skill.ts";
 import { type InstallSource, stripCredentials } from "./install_source.ts";
 import { chooseInstallSource } from "./source_spec.ts";
+import {
+  afterGitFallback,
+  chooseWebSource,
+  pickWebEntry,
+  webIndexOf,
+} from "./web_source.ts";
+import { displayUrl } from "../web/url_policy.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
@@ -38,8 +45,13 @@ export interface OfferedSkill {
   readonly name: string;
   /** Its description. */
   readonly description: string;
-  /** Its directory, relative to the source (`.` for the source itself). */
+  /**
+   * Its directory, relative to the source (`.` for the source itself); for
+   * a website, the artifact's URL (v0.2) or the skill folder's (v0.1).
+   */
   readonly path: string;
+  /** The artifact's digest (a website with a v0.2 index). */
+  readonly digest?: string;
 }
 
 /**
@@ -68,7 +80,8 @@ export interface ListSourceOptions extends CommonInstallOptions {
  * from it), else every skill up to four levels below it, without those
  * marked `metadata.internal: true` unless `internal`; with `owner/repo@skill`,
  * only that skill. Installs nothing. A git source is fetched into a
- * temporary directory that is removed afterwards.
+ * temporary directory that is removed afterwards; of a website, only the
+ * well-known index is read (every skill it lists, with its description).
  *
  * @example List a local collection
  * ```ts
@@ -99,7 +112,22 @@ export async function listSource(
   options: ListSourceOptions = {},
 ): Promise<OfferedSkill[]> {
   await loadYamlParser(); // the skills found are validated synchronously
-  const { source: parsed } = chooseInstallSource(spec);
+  const { source: parsed, fallback } = await chooseWebSource(
+    chooseInstallSource(spec).source,
+    options,
+  );
+  if (parsed.kind === "web") {
+    // One index request: the artifacts are downloaded only to install.
+    const index = await webIndexOf(parsed, options);
+    // Nothing installable: the error says what the index left out, and why.
+    if (index.entries.length === 0) pickWebEntry(index, undefined);
+    return index.entries.map((e) => ({
+      name: e.name,
+      description: e.description,
+      path: displayUrl(e.version === "0.2" ? e.url : e.base),
+      ...(e.version === "0.2" ? { digest: e.digest } : {}),
+    }));
+  }
   if (parsed.kind === "local") {
     const root = resolve(parsed.path);
     assertReadPermission(root);
@@ -108,7 +136,9 @@ export async function listSource(
   const temp = await Deno.makeTempDir({ prefix: "skillscope-list-" });
   try {
     const clone = join(temp, "clone");
-    await fetchGit(parsed, clone, options);
+    await fetchGit(parsed, clone, options).catch((error) => {
+      throw afterGitFallback(error, fallback);
+    });
     const root = parsed.subpath === undefined
       ? clone
       : join(clone, parsed.subpath);

@@ -9,10 +9,13 @@
 import { join } from "node:path";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
+import { isDigest } from "../web/digest.ts";
+import { assertWebUrl } from "../web/url_policy.ts";
 import { InstallError } from "./errors.ts";
 import { type DirIdentity, workName } from "./owner.ts";
 import { MAX_LOCKFILE_BYTES, readStateFileSync } from "./state_file.ts";
 import { type InstallTarget, targetProblem } from "./target_path.ts";
+import { writeViaTempSync } from "../shared/atomic_write.ts";
 
 /** The lockfile's name inside a skills directory. */
 export const LOCKFILE = "skills.lock";
@@ -38,14 +41,21 @@ export const LOCKFILE_VERSION = 1;
  * ```
  */
 export interface LockEntry {
-  /** The source as given to install (local paths made absolute, credentials removed). */
+  /**
+   * The source as given to install (local paths made absolute, credentials
+   * removed); for a website, its index URL.
+   */
   readonly source: string;
-  /** `"git"` or `"local"`. */
-  readonly kind: "git" | "local";
+  /** `"git"`, `"local"` or `"web"` (a website's well-known index). */
+  readonly kind: "git" | "local" | "web";
   /** The git ref asked for, if any. */
   readonly ref?: string;
   /** The commit installed (git sources). */
   readonly commit?: string;
+  /** The artifact's URL (v0.2) or the skill folder's (v0.1), for a website. */
+  readonly url?: string;
+  /** The artifact's digest, `sha256:<64 hex>` (a website with a v0.2 index). */
+  readonly digest?: string;
   /** The skill picked among several in the source (`--skill`). */
   readonly skill?: string;
   /** Tree hash (see `hash.ts`). */
@@ -110,9 +120,13 @@ export function lockEntryProblem(
   if (typeof e.source !== "string" || e.source === "") {
     return `has no "source" string`;
   }
-  if (e.kind !== "git" && e.kind !== "local") {
-    return `has "kind" ${JSON.stringify(e.kind)}; expected "git" or "local"`;
+  if (e.kind !== "git" && e.kind !== "local" && e.kind !== "web") {
+    return `has "kind" ${
+      JSON.stringify(e.kind)
+    }; expected "git", "local" or "web"`;
   }
+  const web = webFieldsProblem(e);
+  if (web !== undefined) return web;
   for (const key of ["ref", "skill", "installedAt"] as const) {
     if (e[key] !== undefined && typeof e[key] !== "string") {
       return `has a "${key}" that is not a string`;
@@ -166,6 +180,37 @@ export function lockEntryProblem(
         JSON.stringify(path)
       } that is not sha256-<64 hex digits>`;
     }
+  }
+  return undefined;
+}
+
+/** Whether `value` is a URL the web client may fetch (HTTPS, or HTTP to a loopback host). */
+function isFetchableUrl(value: unknown): boolean {
+  const url = typeof value === "string" ? URL.parse(value) : null;
+  if (url === null) return false;
+  try {
+    assertWebUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The website fields of an entry: a fetchable index URL as `source`, `url` and `digest` only for websites. */
+function webFieldsProblem(e: Record<string, unknown>): string | undefined {
+  if (e.kind !== "web") {
+    return e.url !== undefined || e.digest !== undefined
+      ? `has a "url" or "digest" but is not a website source`
+      : undefined;
+  }
+  if (!isFetchableUrl(e.source)) {
+    return `has a "source" that is not an HTTPS URL (or HTTP to a loopback host)`;
+  }
+  if (e.url !== undefined && !isFetchableUrl(e.url)) {
+    return `has a "url" that is not an HTTPS URL (or HTTP to a loopback host)`;
+  }
+  if (e.digest !== undefined && !isDigest(e.digest)) {
+    return `has a "digest" that is not sha256:<64 hex digits>`;
   }
   return undefined;
 }
@@ -268,27 +313,11 @@ export function writeAtomicSync(
   name: string,
   text: string,
 ): void {
-  const temp = join(dir, workName(identity, "tmp"));
-  const file = Deno.openSync(temp, { write: true, createNew: true });
-  try {
-    const bytes = new TextEncoder().encode(text);
-    let offset = 0;
-    while (offset < bytes.length) {
-      offset += file.writeSync(bytes.subarray(offset));
-    }
-    file.syncSync();
-  } catch (error) {
-    file.close();
-    Deno.removeSync(temp);
-    throw error;
-  }
-  file.close();
-  try {
-    Deno.renameSync(temp, join(dir, name));
-  } catch (error) {
-    Deno.removeSync(temp);
-    throw error;
-  }
+  writeViaTempSync(
+    join(dir, workName(identity, "tmp")),
+    join(dir, name),
+    new TextEncoder().encode(text),
+  );
 }
 
 /**

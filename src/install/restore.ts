@@ -15,6 +15,7 @@ import { type InstallResult, installUnderLock } from "./install.ts";
 import { parseInstallSource } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { verifyOne } from "./verify.ts";
+import { lockedSource } from "./web_source.ts";
 import { checkTargets } from "./target_path.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
@@ -38,7 +39,8 @@ export interface RestoreReport {
 
 /**
  * Rebuilds every skill in `skills.lock` exactly as locked: a git source at
- * its locked commit, any source only when its content gives the locked tree
+ * its locked commit, a website only while its index still publishes the
+ * locked digest, any source only when its content gives the locked tree
  * hash. A skill already matching the lock is left alone; one with local
  * edits is refused (nothing is touched) unless `force`, which keeps a backup
  * as `install --force` does. The lockfile is never changed.
@@ -90,7 +92,8 @@ export async function restore(
   }
   const results: InstallResult[] = [];
   const failures: RestoreFailure[] = [];
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
+    options.onProgress?.(`Restoring ${name} (${i + 1}/${names.length})…`);
     const entry = lock.skills[name]!;
     if (verifyOne(root, name, entry).status === "ok") {
       results.push({
@@ -108,7 +111,7 @@ export async function restore(
     try {
       results.push(
         await installUnderLock(
-          parseInstallSource(entry.source),
+          lockedSource(entry, parseInstallSource),
           {
             ...options,
             source: entry.source,

@@ -9,7 +9,10 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import { type AuditMode, readLockfileSync } from "./lockfile.ts";
-import { install, type InstallResult } from "./install.ts";
+import { type InstallResult, installUnderLock } from "./install.ts";
+import { parseInstallSource } from "./install_source.ts";
+import { lockedSource } from "./web_source.ts";
+import { loadYamlParser } from "../parse/yaml.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { checkTargets } from "./target_path.ts";
 
@@ -51,6 +54,7 @@ export async function update(
   name?: string,
   options: CommonInstallOptions & { force?: boolean; audit?: AuditMode } = {},
 ): Promise<InstallResult[]> {
+  await loadYamlParser(); // sources are validated synchronously
   const root = resolve(dir);
   assertReadPermission(root);
   const lock = readLockfileSync(root);
@@ -65,7 +69,8 @@ export async function update(
     }
   }
   const results: InstallResult[] = [];
-  for (const skill of names) {
+  for (const [i, skill] of names.entries()) {
+    options.onProgress?.(`Updating ${skill} (${i + 1}/${names.length})…`);
     const entry = lock.skills[skill];
     if (!entry) {
       throw new InstallError(
@@ -73,18 +78,25 @@ export async function update(
         `No skill "${skill}" is recorded in ${join(root, "skills.lock")}`,
       );
     }
+    const again = {
+      ...options,
+      source: entry.source,
+      dir: root,
+      expectedName: skill,
+      ...(entry.skill ? { skill: entry.skill } : {}),
+      // The audit mode chosen at install holds unless this update names one.
+      ...(options.audit === undefined && entry.audit !== undefined
+        ? { audit: entry.audit.mode }
+        : {}),
+    };
+    // The kind the lock records holds: a website stays one (its index,
+    // never a git fallback), a git URL is never tried as a website.
     results.push(
-      await install({
-        ...options,
-        source: entry.source,
-        dir: root,
-        expectedName: skill,
-        ...(entry.skill ? { skill: entry.skill } : {}),
-        // The audit mode chosen at install holds unless this update names one.
-        ...(options.audit === undefined && entry.audit !== undefined
-          ? { audit: entry.audit.mode }
-          : {}),
-      }),
+      await installUnderLock(
+        lockedSource(entry, parseInstallSource),
+        again,
+        [],
+      ),
     );
   }
   return results;
