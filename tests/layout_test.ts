@@ -15,8 +15,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   discover: ["discover", "parse", "shared"],
   audit: ["audit", "discover", "parse", "shared"],
   serve: ["serve", "audit", "discover", "parse", "shared"],
-  install: ["install", "audit", "discover", "parse", "shared"],
-  mcp: ["mcp", "web", "serve", "discover", "parse", "shared"],
+  install: ["install", "web", "audit", "discover", "parse", "shared"],
+  mcp: ["mcp", "web", "serve", "audit", "discover", "parse", "shared"],
   web: ["web", "serve", "discover", "parse", "shared"],
   cli: [
     "cli",
