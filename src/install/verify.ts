@@ -118,12 +118,12 @@ export interface VerifyReport {
  * ```
  *
  * @param dir The skills directory.
- * @param options Lock timeouts.
+ * @param options Lock timeouts; `onProgress` hears of each skill hashed.
  * @returns The report.
  */
 export async function verify(
   dir: string,
-  options: LockOptions = {},
+  options: LockOptions & { onProgress?: (message: string) => void } = {},
 ): Promise<VerifyReport> {
   const root = resolve(dir);
   assertReadPermission(root);
@@ -143,9 +143,11 @@ export async function verify(
   }
   if (!exists(root)) return { ok: true, skills: [], unlocked: [], notes };
   const lock = readLockfileSync(root);
-  const skills = Object.keys(lock.skills).sort().map((name) =>
-    verifyOne(root, name, lock.skills[name]!)
-  );
+  const names = Object.keys(lock.skills).sort();
+  const skills = names.map((name, i) => {
+    options.onProgress?.(`Verifying ${name} (${i + 1}/${names.length})…`);
+    return verifyOne(root, name, lock.skills[name]!);
+  });
   const unlocked = [...Deno.readDirSync(root)]
     .filter((e) =>
       !e.name.startsWith(".") && !(e.name in lock.skills) &&
