@@ -90,8 +90,6 @@ async function checkSkill(
     } else if (hasCodexFields(skill)) {
       const read = codexBytes === undefined ? undefined : parseCodexMetadata(
         new TextDecoder().decode(codexBytes),
-        codexPath,
-        false,
       );
       const shown = withMetadataShortDescription(
         typeof read === "string" ? undefined : read,

@@ -9,7 +9,7 @@ import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import { join, resolve } from "node:path";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
 import { clientName, clientProfile } from "../discover/client_profile.ts";
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
@@ -44,7 +44,7 @@ async function findSkill(
   // A skill without description loads here as Claude Code loads it: each
   // client's verdict says what that client does with it.
   if (isFileSync(join(path, "SKILL.md"))) {
-    const found = await discoverUninterrupted({
+    const found = await discover({
       sources: [
         directorySource(path, {
           recursive: true,
@@ -75,7 +75,7 @@ async function findSkill(
     throw new UsageError(`${arg} is not a skill directory`);
   }
   const { roots } = defaultRoots({ clients });
-  const found = await discoverUninterrupted({
+  const found = await discover({
     sources: sourcesOf(
       roots.map((r) => ({
         ...r,

@@ -10,7 +10,7 @@
 import { join, relative } from "node:path";
 import { type DefaultRoot, defaultRoots } from "../discover/default_roots.ts";
 import { clientProfile, scanOptions } from "../discover/client_profile.ts";
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
 import { type DirectorySource, directorySource } from "../discover/sources.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
@@ -205,7 +205,7 @@ export async function verdictFor(
   }
   // Shadowed by another skill of the same name in an earlier root of that
   // client, in the client's own precedence.
-  const found = await discoverUninterrupted({
+  const found = await discover({
     sources: sourcesOf(roots),
     cache,
   });

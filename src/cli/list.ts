@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { skillAgents } from "../discover/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
@@ -54,7 +54,7 @@ stable and unwrapped.`,
   async run(values, positionals): Promise<number> {
     const selection = rootSelection(values, positionals);
     // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
-    const found = await discoverUninterrupted(selection.options);
+    const found = await discover(selection.options);
     const agents = selection.defaults === undefined
       ? undefined
       : skillAgents(found, selection.defaults.roots);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
 import type { OptionDefs, OptionValues } from "./command.ts";
 import { writeDiagnostics } from "./io.ts";
@@ -44,7 +44,6 @@ export async function openSkillSet(
   values: OptionValues,
   options: { report?: boolean } = {},
 ): Promise<SkillSet> {
-  // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
   const overrides = overridesFrom(values);
   const discoverOptions = {
     ...discoverOptionsFrom(values),
@@ -54,7 +53,7 @@ export async function openSkillSet(
     ? await SkillSet.open({ ...discoverOptions, requireApproval: true })
     : new SkillSet(
       discoverOptions,
-      await discoverUninterrupted(discoverOptions),
+      await discover(discoverOptions),
     );
   if (options.report) {
     writeDiagnostics(shownDiagnostics(set.diagnostics, values), {

@@ -8,7 +8,7 @@
  * @module
  */
 import { dirname } from "node:path";
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { Diagnostic } from "../shared/types.ts";
@@ -23,7 +23,7 @@ import type { Diagnostic } from "../shared/types.ts";
 export async function skillDirsBelow(
   root: string,
 ): Promise<{ dirs: string[]; diagnostics: readonly Diagnostic[] }> {
-  const found = await discoverUninterrupted({
+  const found = await discover({
     sources: [directorySource(root, { recursive: true })],
     cache: false,
   });

@@ -5,7 +5,7 @@
  * @module
  */
 import { dirname, join, resolve } from "node:path";
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Discovery } from "../shared/types.ts";
@@ -52,7 +52,7 @@ export async function skillsNamed(
     for (const dir of below.dirs) found.push(dir); // no spread: ~120k items throw
   }
   if (byName.length > 0 || positionals.length === 0) {
-    const discovery = await discoverUninterrupted(discoverOptionsFrom(values));
+    const discovery = await discover(discoverOptionsFrom(values));
     const skills = discovery.skills.filter(isDirectorySkill);
     if (positionals.length === 0) { for (const s of skills) found.push(s.dir); }
     for (const name of byName) {

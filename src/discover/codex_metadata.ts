@@ -12,7 +12,6 @@
 import { join } from "../shared/path.ts";
 import { parseSimpleYaml } from "../parse/yaml_fast.ts";
 import { parseYaml } from "../parse/yaml.ts";
-import { SkillParseError } from "../shared/errors.ts";
 import { readInsideSync } from "../shared/checked_read.ts";
 import { ContainmentError } from "../shared/containment.ts";
 import type { Diagnostic } from "../shared/types.ts";
@@ -29,22 +28,29 @@ export interface CodexMetadata {
 
 const MAX_BYTES = 64 * 1024;
 const decoder = new TextDecoder();
+const NOT_LOADED = "its YAML needs the full parser, which is not loaded";
+
+/**
+ * What {@linkcode readCodexMetadata} returns for a file only the full YAML
+ * parser reads, outside its scope (after warning that it is ignored): a scan
+ * defers the skill to the call's parser.
+ */
+export const NEEDS_FULL_PARSER: unique symbol = Symbol(
+  "needs the full YAML parser",
+);
 
 /**
  * Reads `dir/agents/openai.yaml` when it is a regular file inside the skill.
  *
  * @param dir The skill directory.
  * @param diagnostics Receives a warning when the file cannot be used.
- * @param canLoadParser The caller can load the full YAML parser and retry
- *   (an async scan): a file that needs it throws instead of being ignored.
- * @returns Its metadata, or `undefined` when there is no such file.
- * @throws {SkillParseError} `yaml-parser-not-loaded` when `canLoadParser` and the parser is needed.
+ * @returns Its metadata; `undefined` when there is no such file or it is
+ *   ignored; {@linkcode NEEDS_FULL_PARSER} when only the full parser reads it.
  */
 export function readCodexMetadata(
   dir: string,
   diagnostics: Diagnostic[],
-  canLoadParser: boolean,
-): CodexMetadata | undefined {
+): CodexMetadata | undefined | typeof NEEDS_FULL_PARSER {
   const path = join(dir, "agents", "openai.yaml");
   let info: Deno.FileInfo;
   try {
@@ -79,8 +85,10 @@ export function readCodexMetadata(
     }
     return warn(error instanceof Error ? error.message : String(error));
   }
-  const parsed = parseCodexMetadata(text, path, canLoadParser);
-  return typeof parsed === "string" ? warn(parsed) : parsed;
+  const parsed = parseCodexMetadata(text);
+  if (typeof parsed !== "string") return parsed;
+  warn(parsed);
+  return parsed === NOT_LOADED ? NEEDS_FULL_PARSER : undefined;
 }
 
 /**
@@ -92,36 +100,17 @@ export function readCodexMetadata(
  * import { parseCodexMetadata } from "./codex_metadata.ts";
  *
  * const text = "interface:\n  display_name: PDF\npolicy:\n  allow_implicit_invocation: false\n";
- * assert.deepEqual(parseCodexMetadata(text, "openai.yaml", false), { displayName: "PDF", allowImplicitInvocation: false });
+ * assert.deepEqual(parseCodexMetadata(text), { displayName: "PDF", allowImplicitInvocation: false });
  * ```
  *
  * @param text The file's text.
- * @param path The file, for errors.
- * @param canLoadParser The caller can load the full YAML parser and retry.
  * @returns The metadata, or the reason it is ignored.
- * @throws {SkillParseError} `yaml-parser-not-loaded` when `canLoadParser` and the parser is needed.
  */
-export function parseCodexMetadata(
-  text: string,
-  path: string,
-  canLoadParser: boolean,
-): CodexMetadata | string {
+export function parseCodexMetadata(text: string): CodexMetadata | string {
   let value = parseSimpleYaml(text) as unknown;
   if (value === undefined) {
     const full = parseYaml(text);
-    if (!full.ok && full.unloaded && canLoadParser) {
-      // The scan loads the full parser and reads this skill again.
-      throw new SkillParseError(
-        "yaml-parser-not-loaded",
-        `${path} needs the full YAML parser`,
-        { path },
-      );
-    }
-    if (!full.ok) {
-      return full.unloaded
-        ? "its YAML needs the full parser, which is not loaded"
-        : full.message;
-    }
+    if (!full.ok) return full.unloaded ? NOT_LOADED : full.message;
     value = full.value;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

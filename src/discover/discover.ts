@@ -1,43 +1,31 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Discovery over an ordered list of sources: scan (or hit the cache), filter,
- * deduplicate.
+ * Discovery over an ordered list of sources: gather each source's part
+ * (scanned or cached, never with the full YAML parser), load the deferred
+ * skills with the call's parser, filter, deduplicate. Each step is a
+ * generator of pauses; {@linkcode discoverSync} drains them at once,
+ * {@linkcode discover} runs them in slices between event-loop turns.
  *
  * @module
  */
 import {
-  defaultSkillCache,
-  getCachedEmbedded,
-  getCachedScan,
   getMergedDiscovery,
-  setCachedEmbedded,
-  setCachedScan,
   setMergedDiscovery,
   type SkillCache,
 } from "./scan_cache.ts";
 import { dedupeSteps, type SameSkill } from "./dedup.ts";
-import { loadEmbedded } from "./embedded_skill.ts";
-import { PermissionDeniedError } from "../shared/errors.ts";
+import { cacheOf, collect, listRemotes } from "./collect.ts";
 import { nameFilter } from "./name_filter.ts";
-import { assertReadPermission } from "../shared/permissions.ts";
-import { needsYamlParser } from "../shared/diagnostics.ts";
-import { type DirectoryScan, scanDirectory } from "./scan.ts";
-import {
-  LOAD_YAML,
-  replyAsync,
-  replySync,
-  type ScanReply,
-  type ScanStep,
-} from "./scan_step.ts";
+import { listNow, listOffLoop, type Pause, type ScanIo } from "./scan_step.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
+import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
 import {
-  currentYamlParser,
-  fullParseCount,
-  inSyncCall,
-  type YamlParser,
-} from "../parse/yaml.ts";
-import { loadParser, markFullParse, usable } from "./parser_results.ts";
-import type { DirectorySource, SkillSource } from "./sources.ts";
+  type FinishedPart,
+  finishParts,
+  hasDeferred,
+  type Part,
+} from "./parser_results.ts";
+import type { SkillSource } from "./sources.ts";
 import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";
 
 /**
@@ -121,19 +109,23 @@ export interface DiscoverOptions {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export function discoverSync(options: DiscoverOptions): Discovery {
-  return inSyncCall(options.yamlParser, () => {
-    const steps = discoverSteps(options, new Map());
-    let reply: ScanReply;
-    for (;;) {
-      const next = steps.next(reply);
-      if (next.done) return next.value;
-      reply = replySync(next.value);
-    }
-  });
+  const parts = inSyncCall(
+    null,
+    () => drain(collect(options, NO_REMOTES, SYNC)),
+  );
+  return inSyncCall(options.yamlParser, () => drain(finish(parts, options)));
 }
 
-/** Longest stretch of synchronous work before `discover()` yields to the event loop. */
-const SLICE_MS = 8;
+const NO_REMOTES: ReadonlyMap<RemoteSource, RemoteListing> = new Map();
+const SYNC: ScanIo = { list: listNow };
+
+/** Runs a generator of pauses to its end at once (it never pauses on a promise: its lister lists at once). */
+function drain<T>(steps: Generator<Pause, T, unknown>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
 
 /**
  * Finds the skills of every source, in order. The work is done in slices of
@@ -172,68 +164,45 @@ const SLICE_MS = 8;
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export async function discover(options: DiscoverOptions): Promise<Discovery> {
-  const steps = discoverSteps(options, await listRemotes(options));
-  let sliceStart = performance.now();
-  let reply: ScanReply;
-  // Loaded already (by anyone): an async call may use it from the start.
-  let parser = options.yamlParser ?? currentYamlParser();
-  for (;;) {
-    const next = inSyncCall(parser, () => steps.next(reply));
-    if (next.done) return next.value;
-    if (next.value === LOAD_YAML) {
-      ({ parser, reply } = await loadParser());
-      continue;
-    }
-    // A directory is read off the event loop; only its entries come back.
-    if (next.value !== undefined) {
-      reply = await replyAsync(next.value);
-      sliceStart = performance.now();
-      continue;
-    }
-    reply = undefined;
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-      sliceStart = performance.now();
-    }
-  }
+  const remote = await listRemotes(options);
+  // Loading starts at the first deferred skill, while the scan goes on.
+  let loading: Promise<YamlParser | undefined> | undefined;
+  const loadParser = () => loading ??= loadYamlParser().catch(() => undefined);
+  const parts = await inSlices(
+    null,
+    collect(options, remote, { list: listOffLoop, onDeferred: loadParser }),
+  );
+  const parser = parts.some(hasDeferred) ? await loadParser() : undefined;
+  return await inSlices(parser, finish(parts, options));
 }
+
+/** Longest stretch of synchronous work before `discover()` yields to the event loop. */
+const SLICE_MS = 5;
 
 /**
- * {@linkcode discoverSync}'s speed for a program with no event loop to keep
- * responsive (the CLI): every step is answered synchronously, except loading
- * the full YAML parser when a frontmatter needs it, and listing remote
- * sources.
- *
- * @param options Sources, filters, cache.
- * @returns Skills, diagnostics and shadow reports (frozen).
+ * Runs a generator of pauses in slices of about {@linkcode SLICE_MS}, giving
+ * the event loop a turn between them and waiting where it pauses on a
+ * promise; each step runs with the given YAML parser.
  */
-export async function discoverUninterrupted(
-  options: DiscoverOptions,
-): Promise<Discovery> {
-  const steps = discoverSteps(options, await listRemotes(options));
-  let reply: ScanReply;
-  // Loaded already (by anyone): an async call may use it from the start.
-  let parser = options.yamlParser ?? currentYamlParser();
+async function inSlices<T>(
+  parser: YamlParser | null | undefined,
+  steps: Generator<Pause, T, unknown>,
+): Promise<T> {
+  const step = () => steps.next();
+  let sliceStart = performance.now();
   for (;;) {
-    const next = inSyncCall(parser, () => steps.next(reply));
+    const next = inSyncCall(parser, step);
     if (next.done) return next.value;
-    if (next.value === LOAD_YAML) ({ parser, reply } = await loadParser());
-    else reply = replySync(next.value);
+    if (next.value !== undefined) {
+      await next.value;
+      sliceStart = performance.now();
+    } else if (performance.now() - sliceStart > SLICE_MS) {
+      // A macrotask turn, where timers and I/O run: a zero timeout would
+      // be clamped to several milliseconds once timeouts nest.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
   }
-}
-
-/** Lists every remote source at once; one that fails is a diagnostic, never the end of discovery. */
-async function listRemotes(
-  options: DiscoverOptions,
-): Promise<Map<RemoteSource, RemoteListing>> {
-  const remote = new Map<RemoteSource, RemoteListing>();
-  await Promise.all(
-    options.sources.map(async (source) => {
-      if (source.kind !== "remote") return;
-      remote.set(source, await listRemote(source));
-    }),
-  );
-  return remote;
 }
 
 // Identity numbers of scan results, so a combination of them can key a memo.
@@ -248,91 +217,24 @@ function idOf(value: object): number {
   return id;
 }
 
-async function listRemote(source: RemoteSource): Promise<RemoteListing> {
-  try {
-    return await source.list();
-  } catch (error) {
-    if (error instanceof PermissionDeniedError) throw error;
-    return {
-      skills: [],
-      diagnostics: [{
-        level: "error",
-        code: "remote-source-failed",
-        message: `Cannot list the skills of ${source.key}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-        path: source.key,
-      }],
-    };
-  }
-}
-
-function* discoverSteps(
+/** Loads the deferred skills with the running parser, then filters and deduplicates. */
+function* finish(
+  collected: readonly Part[],
   options: DiscoverOptions,
-  remote: ReadonlyMap<RemoteSource, RemoteListing>,
-): Generator<ScanStep, Discovery, ScanReply> {
-  const cache = options.cache === false
-    ? undefined
-    : options.cache ?? defaultSkillCache;
-  const parts: {
-    diagnostics: readonly Diagnostic[];
-    skills: readonly Skill[];
-  }[] = [];
-  const keys: number[] = [];
-  for (const source of options.sources) {
-    if (source.kind === "notice") {
-      parts.push({ diagnostics: source.diagnostics, skills: [] });
-      keys.push(idOf(source));
-    } else if (source.kind === "remote") {
-      const listing = remote.get(source) ?? {
-        skills: [],
-        diagnostics: [{
-          level: "warning",
-          code: "remote-source-async-only",
-          message:
-            `${source.key} is read over the network: use discover() or SkillSet.open(), not the synchronous forms`,
-          path: source.key,
-        }],
-      };
-      parts.push(listing);
-      keys.push(idOf(listing));
-    } else if (source.kind === "embedded") {
-      let loaded = usable(cache && getCachedEmbedded(cache, source));
-      if (!loaded) {
-        const parses = fullParseCount();
-        loaded = loadEmbedded(source);
-        if (needsYamlParser(loaded.diagnostics)) {
-          const reply = yield LOAD_YAML;
-          if (!(reply instanceof Error)) loaded = loadEmbedded(source);
-        }
-        markFullParse(loaded, parses);
-        // A result made without the full parser is not the final word.
-        if (cache && !needsYamlParser(loaded.diagnostics)) {
-          setCachedEmbedded(cache, source, loaded);
-        }
-      }
-      parts.push({
-        diagnostics: loaded.diagnostics,
-        skills: loaded.skill ? [loaded.skill] : [],
-      });
-      keys.push(idOf(loaded));
-    } else {
-      const scan = yield* scanWithCache(
-        source,
-        cache,
-        options.revalidate ?? "none",
-      );
-      parts.push(scan);
-      keys.push(idOf(scan));
-    }
-  }
+): Generator<Pause, Discovery, unknown> {
+  const parts: FinishedPart[] = yield* finishParts(collected);
+  const cache = cacheOf(options);
   const key = cache && options.sameSkill === undefined &&
-    JSON.stringify([keys, options.include ?? [], options.exclude ?? []]);
+    JSON.stringify([
+      parts.map(idOf),
+      options.include ?? [],
+      options.exclude ?? [],
+    ]);
   const hit = cache && key && getMergedDiscovery(cache, key);
   if (hit) return hit;
 
   const keep = nameFilter(options.include, options.exclude);
-  const collected: Skill[] = [];
+  const collectedSkills: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
   // The files of skills filtered out: their diagnostics go with them.
   const dropped = new Set<string>();
@@ -340,14 +242,14 @@ function* discoverSteps(
   for (const part of parts) {
     for (const skill of part.skills) {
       if ((++count & 4095) === 0) yield;
-      if (keep(skill.name)) collected.push(skill);
+      if (keep(skill.name)) collectedSkills.push(skill);
       else if (skill.path !== undefined) dropped.add(skill.path);
     }
     for (const d of part.diagnostics) {
       if (d.path === undefined || !dropped.has(d.path)) diagnostics.push(d);
     }
   }
-  const deduped = yield* dedupeSteps(collected, options.sameSkill?.());
+  const deduped = yield* dedupeSteps(collectedSkills, options.sameSkill?.());
   // One by one: push(...list) throws past ~120k items (one per shadowed skill).
   for (const d of deduped.diagnostics) diagnostics.push(d);
   const discovery: Discovery = Object.freeze({
@@ -357,53 +259,4 @@ function* discoverSteps(
   });
   if (cache && key) setMergedDiscovery(cache, key, discovery);
   return discovery;
-}
-
-function* scanWithCache(
-  source: DirectorySource,
-  cache: SkillCache | undefined,
-  revalidate: "none" | "stat",
-): Generator<ScanStep, DirectoryScan, ScanReply> {
-  const cached = usable(cache && getCachedScan(cache, source));
-  if (cached) {
-    // Permission can be revoked at run time: a hit must not bypass it.
-    try {
-      assertReadPermission(source.path);
-    } catch (error) {
-      if (
-        error instanceof PermissionDeniedError &&
-        source.onPermissionDenied === "skip"
-      ) {
-        return yield* scanDirectory(source);
-      }
-      throw error;
-    }
-    if (revalidate === "none" || (cached.stamped && isFresh(cached))) {
-      return cached;
-    }
-  }
-  const parses = fullParseCount();
-  const scan = yield* scanDirectory(source, { stamps: revalidate === "stat" });
-  markFullParse(scan, parses);
-  if (
-    cache &&
-    !scan.diagnostics.some((d) => d.code === "permission-skipped") &&
-    !needsYamlParser(scan.diagnostics)
-  ) {
-    setCachedScan(cache, source, scan);
-  }
-  return scan;
-}
-
-function isFresh(scan: DirectoryScan): boolean {
-  for (const [path, stamp] of scan.stamps) {
-    let now: number;
-    try {
-      now = Deno.statSync(path).mtime?.getTime() ?? -1;
-    } catch {
-      now = -2;
-    }
-    if (now !== stamp) return false;
-  }
-  return true;
 }

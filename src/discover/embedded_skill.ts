@@ -11,6 +11,7 @@ import { normalizeText } from "../parse/frontmatter.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { buildSkill } from "./build_skill.ts";
 import { capRetained } from "./retain.ts";
+import type { Loaded } from "./parser_results.ts";
 import type { EmbeddedSource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillFields } from "../shared/types.ts";
 import { parseErrorDiagnostic } from "../shared/diagnostics.ts";
@@ -37,23 +38,13 @@ export function embeddedContentOf(skill: Skill): EmbeddedContent | undefined {
   return contents.get(skill);
 }
 
-/** An embedded skill after loading, with its body. */
-export interface LoadedEmbedded {
-  /** The skill, or `undefined` when it was rejected. */
-  readonly skill: Skill | undefined;
-  /** The Markdown body (content without frontmatter). */
-  readonly body: string;
-  /** Diagnostics. */
-  readonly diagnostics: readonly Diagnostic[];
-}
-
 /**
  * Loads an embedded skill.
  *
  * @param source The embedded source.
- * @returns The skill (or `undefined`), its body and diagnostics.
+ * @returns The skill (or `undefined`) and diagnostics.
  */
-export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
+export function loadEmbedded(source: EmbeddedSource): Loaded {
   const input = source.skill;
   const key = `embedded:${input.name}`;
   const text = normalizeText(input.content);
@@ -78,7 +69,11 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     } catch (error) {
       if (!(error instanceof SkillParseError)) throw error;
       diagnostics.push(parseErrorDiagnostic(error));
-      return { skill: undefined, body, diagnostics };
+      return {
+        skill: undefined,
+        diagnostics,
+        needsParser: error.code === "yaml-parser-not-loaded",
+      };
     }
   }
   const description = fields.description ?? input.description?.trim();
@@ -90,7 +85,7 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
         `Embedded skill "${input.name}" has no description (neither in its content nor in its definition)`,
       path: key,
     });
-    return { skill: undefined, body, diagnostics };
+    return { skill: undefined, diagnostics, needsParser: false };
   }
   const globs = fields.globs !== undefined && fields.globs.length > 0
     ? fields.globs
@@ -142,5 +137,5 @@ export function loadEmbedded(source: EmbeddedSource): LoadedEmbedded {
     }
   }
   contents.set(skill, Object.freeze({ text, body, assets }));
-  return { skill, body, diagnostics };
+  return { skill, diagnostics, needsParser: false };
 }

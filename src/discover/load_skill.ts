@@ -17,9 +17,12 @@ import { buildSkill } from "./build_skill.ts";
 import { describeFromBody } from "./description_fallback.ts";
 import { capRetained } from "./retain.ts";
 import {
+  NEEDS_FULL_PARSER,
   readCodexMetadata,
   withMetadataShortDescription,
 } from "./codex_metadata.ts";
+import { Deferred, type Loaded } from "./parser_results.ts";
+import type { ScanIo } from "./scan_step.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
@@ -31,15 +34,14 @@ export const SKILL_MD = "SKILL.md";
 export interface LoadContext {
   readonly source: DirectorySource;
   readonly origin: SkillOrigin;
-  readonly diagnostics: Diagnostic[];
+  /** Diagnostics in report order; a deferred skill's go in its place. */
+  readonly diagnostics: (Diagnostic | Deferred)[];
   readonly stamps: Map<string, number>;
-  readonly found: { rel: string; skill: Skill }[];
+  readonly found: { rel: string; skill: Skill | Deferred }[];
   /** Record modification times for stat revalidation (costs a stat per directory). */
   readonly wantStamps: boolean;
-  /** Set when the last skill needed the full YAML parser before it was loaded. */
-  needsParser: boolean;
-  /** Set when the caller cannot load the full YAML parser (a synchronous scan). */
-  parserUnavailable: boolean;
+  /** How directories are listed. */
+  readonly io: ScanIo;
 }
 
 /** The stamp of a path that does not exist. */
@@ -172,9 +174,8 @@ export function readListedSkillFile(
 
 /**
  * Second phase: reports what stopped a skill, or parses its head and adds
- * the skill. Sets `context.needsParser` (and reports nothing) when the
- * frontmatter needs the full YAML parser before it is loaded: the scan loads
- * it and calls this again with the same head.
+ * the skill — or, when it needs the full YAML parser, a deferred entry in
+ * its place among the skills and the diagnostics.
  */
 export function finishSkill(
   pending: PendingSkill,
@@ -185,8 +186,21 @@ export function finishSkill(
     context.diagnostics.push(pending);
     return;
   }
-  const skill = withoutStacks(parseHead, pending, context);
-  if (skill) context.found.push({ rel: pending.rel, skill });
+  const { source, origin } = context;
+  const loaded = withoutStacks(parseHead, pending, source, origin);
+  if (loaded.needsParser) {
+    const deferred = new Deferred(() =>
+      withoutStacks(parseHead, pending, source, origin)
+    );
+    context.diagnostics.push(deferred);
+    context.found.push({ rel: pending.rel, skill: deferred });
+    context.io.onDeferred?.();
+    return;
+  }
+  for (const d of loaded.diagnostics) context.diagnostics.push(d);
+  if (loaded.skill) {
+    context.found.push({ rel: pending.rel, skill: loaded.skill });
+  }
 }
 
 function lookInSkillDir(
@@ -298,10 +312,15 @@ function readIfRegular(
   }
 }
 
-function parseHead(pending: ReadHead, context: LoadContext): Skill | undefined {
+function parseHead(
+  pending: ReadHead,
+  source: DirectorySource,
+  origin: SkillOrigin,
+): Loaded {
   const { file, dir, dirName, head } = pending;
+  const diagnostics: Diagnostic[] = [];
   try {
-    if (head instanceof SkillParseError) return failed(head, context);
+    if (head instanceof SkillParseError) return notLoaded(head, file, []);
     const analyzed = describeFromBody(
       analyzeFrontmatterOrError(head.yaml, {
         path: file,
@@ -309,63 +328,68 @@ function parseHead(pending: ReadHead, context: LoadContext): Skill | undefined {
         yamlLine: head.yamlLine,
       }),
       file,
-      context.source,
+      source,
     );
-    if (analyzed instanceof SkillParseError) return failed(analyzed, context);
-    const rejected = analyzed.diagnostics.some((d) => d.level === "error");
-    // Read before anything is reported: a metadata file that needs the
-    // full YAML parser throws, and the scan parses this skill again.
-    const codexDiagnostics: Diagnostic[] = [];
-    const codex = !rejected && context.source.codexMetadata
-      ? withMetadataShortDescription(
-        readCodexMetadata(dir, codexDiagnostics, !context.parserUnavailable),
-        analyzed.fields.metadata,
-      )
-      : undefined;
-    for (const d of analyzed.diagnostics) context.diagnostics.push(d);
-    if (rejected) return undefined;
+    if (analyzed instanceof SkillParseError) {
+      return notLoaded(analyzed, file, []);
+    }
+    for (const d of analyzed.diagnostics) diagnostics.push(d);
+    if (analyzed.diagnostics.some((d) => d.level === "error")) {
+      return { skill: undefined, diagnostics, needsParser: false };
+    }
     const kept = capRetained(
       head.yaml.length,
       analyzed.frontmatter,
       analyzed.fields,
       file,
     );
-    if (kept.diagnostic) context.diagnostics.push(kept.diagnostic);
-    for (const d of codexDiagnostics) context.diagnostics.push(d);
-    return buildSkill(
+    if (kept.diagnostic) diagnostics.push(kept.diagnostic);
+    const read = source.codexMetadata
+      ? readCodexMetadata(dir, diagnostics)
+      : undefined;
+    const codex = source.codexMetadata
+      ? withMetadataShortDescription(
+        read === NEEDS_FULL_PARSER ? undefined : read,
+        analyzed.fields.metadata,
+      )
+      : undefined;
+    const skill = buildSkill(
       codex === undefined ? kept.fields : { ...kept.fields, ...codex },
       kept.frontmatter,
       {
         fallbackName: dirName,
         path: file,
         dir,
-        source: context.origin,
-        scope: context.source.scope,
+        source: origin,
+        scope: source.scope,
       },
     );
+    return { skill, diagnostics, needsParser: read === NEEDS_FULL_PARSER };
   } catch (error) {
-    if (error instanceof SkillParseError) {
-      failed(error, context);
-    } else {
-      context.diagnostics.push({
-        level: "error",
-        code: "read-failed",
-        message: `Cannot read "${file}": ${messageOf(error)}`,
-        path: file,
-      });
-    }
-    return undefined;
+    return notLoaded(error, file, diagnostics);
   }
 }
 
-/** Reports a skill that cannot be loaded (or flags that it needs the full YAML parser). */
-function failed(error: SkillParseError, context: LoadContext): undefined {
-  if (error.code === "yaml-parser-not-loaded" && !context.parserUnavailable) {
-    context.needsParser = true; // the scan loads the parser and comes back
-  } else {
-    context.diagnostics.push(parseErrorDiagnostic(error));
-  }
-  return undefined;
+/** A skill that is not loaded: what was reported so far, then why. */
+function notLoaded(
+  error: unknown,
+  file: string,
+  diagnostics: Diagnostic[],
+): Loaded {
+  const parseError = error instanceof SkillParseError;
+  diagnostics.push(
+    parseError ? parseErrorDiagnostic(error) : {
+      level: "error",
+      code: "read-failed",
+      message: `Cannot read "${file}": ${messageOf(error)}`,
+      path: file,
+    },
+  );
+  return {
+    skill: undefined,
+    diagnostics,
+    needsParser: parseError && error.code === "yaml-parser-not-loaded",
+  };
 }
 
 /** The message of an error, or the value as text. */

@@ -1,76 +1,117 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Discovery results and the full YAML parser: a result made while the full
- * parser read a frontmatter holds what only that parser reads, so a call
- * that was not given the parser (a synchronous one without `yamlParser`) is
- * never answered from it — its answer does not depend on what ran before it
- * in the process. And the one place an asynchronous discovery loads the
- * parser.
+ * Skills that need the full YAML parser. A scan never uses it: such a skill
+ * is a {@linkcode Deferred} entry in its place among the skills and the
+ * diagnostics, so a scan (and the cache holding it) is the same whatever the
+ * process has loaded. Each discovery finishes the deferred entries with the
+ * parser its call has: none for a synchronous call not given `yamlParser`,
+ * which reports `yaml-parser-not-loaded`.
  *
  * @module
  */
-import {
-  fullParseCount,
-  loadYamlParser,
-  type YamlParser,
-  yamlParserLoaded,
-} from "../parse/yaml.ts";
-import type { ScanReply } from "./scan_step.ts";
+import { yamlParserLoaded } from "../parse/yaml.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
 
-// Results made with the full YAML parser.
-const byFullParser = new WeakSet<object>();
+/** One skill, loaded: the skill (or none) and what to report, in order. */
+export interface Loaded {
+  readonly skill: Skill | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Its frontmatter (or metadata file) needs the full YAML parser, which was not in scope. */
+  readonly needsParser: boolean;
+}
 
 /**
- * Marks `result` as made with the full parser when it parsed a document
- * since `since` (a {@linkcode fullParseCount} taken before making it).
+ * A skill left for the discovery to load again, in its place, with the
+ * parser its call has.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { fullParseCount } from "../parse/yaml.ts";
- * import { markFullParse, usable } from "./parser_results.ts";
+ * import { Deferred, finishParts } from "./parser_results.ts";
  *
- * const scan = {};
- * markFullParse(scan, fullParseCount());
- * assert.equal(usable(scan), scan); // nothing was parsed by the full parser
+ * const diagnostics = [{ level: "error", code: "yaml-parser-not-loaded", message: "Needs the parser" } as const];
+ * const deferred = new Deferred(() => ({ skill: undefined, diagnostics, needsParser: true }));
+ * const steps = finishParts([{ skills: [deferred], diagnostics: [deferred] }]);
+ * let next = steps.next();
+ * while (!next.done) next = steps.next();
+ * assert.deepEqual(next.value, [{ skills: [], diagnostics }]);
  * ```
- *
- * @param result A scan or a loaded embedded skill.
- * @param since The parse count before it was made.
  */
-export function markFullParse(result: object, since: number): void {
-  if (fullParseCount() !== since) byFullParser.add(result);
+export class Deferred {
+  /**
+   * Wraps the load of one skill.
+   *
+   * @param load Loads it with the parser in scope.
+   */
+  constructor(readonly load: () => Loaded) {}
+}
+
+/** What one source contributes: skills in order, diagnostics in report order; a deferred skill is in both. */
+export interface Part {
+  readonly skills: readonly (Skill | Deferred)[];
+  readonly diagnostics: readonly (Diagnostic | Deferred)[];
+}
+
+/** A part with its deferred skills loaded. */
+export interface FinishedPart {
+  readonly skills: readonly Skill[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
- * A cached result if it may answer the running call: always when the call
- * has the full parser, else only when the result was made without it.
+ * Whether a part holds a deferred skill.
  *
- * @param cached The cached result, if any.
- * @returns It, or `undefined` (scan again).
+ * @param part The part.
+ * @returns `true` when it must be finished with a parser.
  */
-export function usable<T extends object>(cached: T | undefined): T | undefined {
-  return cached !== undefined &&
-      (yamlParserLoaded() || !byFullParser.has(cached))
-    ? cached
-    : undefined;
+export function hasDeferred(part: Part): boolean {
+  return part.diagnostics.some((d) => d instanceof Deferred);
 }
 
+// Finished parts, [without the full parser, with it]: a part is finished
+// once per parser, so its skills stay the same objects from call to call.
+const finished = new WeakMap<Part, [FinishedPart?, FinishedPart?]>();
+
 /**
- * Loads the full YAML parser for the rest of an asynchronous discovery: the
- * handle, or the failure as the reply to the step that asked for it.
+ * Loads the deferred skills of every part, in their places, with the parser
+ * in scope; pauses after each.
  *
- * @returns The handle (or none), and the reply for the step.
+ * @param parts The parts of one discovery.
+ * @returns The finished parts (as the generator's return value); a part
+ *   without deferred skills as it is.
  */
-export async function loadParser(): Promise<
-  { parser: YamlParser | undefined; reply: ScanReply }
-> {
-  try {
-    return { parser: await loadYamlParser(), reply: undefined };
-  } catch (error) {
-    return {
-      parser: undefined,
-      reply: error instanceof Error ? error : new Error(String(error)),
-    };
+export function* finishParts(
+  parts: readonly Part[],
+): Generator<undefined, FinishedPart[], unknown> {
+  const slot = yamlParserLoaded() ? 1 : 0;
+  const result: FinishedPart[] = [];
+  for (const part of parts) {
+    if (!hasDeferred(part)) {
+      result.push(part as FinishedPart);
+      continue;
+    }
+    const memo = finished.get(part) ?? [];
+    if (memo[slot] === undefined) {
+      const loaded = new Map<Deferred, Loaded>();
+      const diagnostics: Diagnostic[] = [];
+      for (const d of part.diagnostics) {
+        if (!(d instanceof Deferred)) {
+          diagnostics.push(d);
+          continue;
+        }
+        loaded.set(d, d.load());
+        for (const x of loaded.get(d)!.diagnostics) diagnostics.push(x);
+        yield;
+      }
+      const skills: Skill[] = [];
+      for (const s of part.skills) {
+        const skill = s instanceof Deferred ? loaded.get(s)!.skill : s;
+        if (skill !== undefined) skills.push(skill);
+      }
+      memo[slot] = { skills, diagnostics };
+      finished.set(part, memo);
+    }
+    result.push(memo[slot]!);
   }
+  return result;
 }

@@ -26,19 +26,19 @@ import {
   truncated,
 } from "./load_skill.ts";
 import {
-  loadParserAndRetry,
+  type Pause,
   readDirSorted,
-  type ScanReply,
-  type ScanStep,
+  type ScanIo,
   sortByKey,
 } from "./scan_step.ts";
+import type { Deferred, Part } from "./parser_results.ts";
 
 /** The result of scanning one directory source. */
-export interface DirectoryScan {
-  /** Loaded skills, ordered by relative directory path (code-unit order). */
-  readonly skills: readonly Skill[];
+export interface DirectoryScan extends Part {
+  /** Loaded and deferred skills, ordered by relative directory path (code-unit order). */
+  readonly skills: readonly (Skill | Deferred)[];
   /** Everything worth telling: skipped skills, warnings, bounds, cycles. */
-  readonly diagnostics: readonly Diagnostic[];
+  readonly diagnostics: readonly (Diagnostic | Deferred)[];
   /** The root's real path, when it exists. */
   readonly canonicalRoot: string | undefined;
   /** Modification times (ms; -1 unknown, -2 missing) of what was looked at, for stat revalidation. */
@@ -48,23 +48,26 @@ export interface DirectoryScan {
 }
 
 /**
- * Scans a directory source. A generator: it yields between directories so
- * an async caller can interleave; a sync caller just drains it.
+ * Scans a directory source. A generator of pauses: an async caller gives
+ * the event loop turns at them; a sync caller just drains it. The full YAML
+ * parser is never used: a skill that needs it is a deferred entry.
  *
  * @param source The directory source.
+ * @param options `io`: how directories are listed; `stamps`: record
+ *   modification times for stat revalidation.
  * @returns The scan result (as the generator's return value).
  * @throws {PermissionDeniedError} when read permission is missing and the source says `"throw"`.
  * @throws {InvalidSourceError} when the root is not a directory, unreadable, or missing and `required`.
  */
 export function* scanDirectory(
   source: DirectorySource,
-  options: { stamps?: boolean } = {},
-): Generator<ScanStep, DirectoryScan, ScanReply> {
+  options: { io: ScanIo; stamps?: boolean },
+): Generator<Pause, DirectoryScan, unknown> {
   const root = source.path;
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: (Diagnostic | Deferred)[] = [];
   const stamps = new Map<string, number>();
   const wantStamps = options.stamps ?? false;
-  const found: { rel: string; skill: Skill }[] = [];
+  const found: { rel: string; skill: Skill | Deferred }[] = [];
 
   try {
     assertReadPermission(root);
@@ -147,8 +150,7 @@ export function* scanDirectory(
     stamps,
     found,
     wantStamps,
-    needsParser: false,
-    parserUnavailable: false,
+    io: options.io,
   };
 
   if (source.recursive) {
@@ -160,7 +162,7 @@ export function* scanDirectory(
   // A flat scan finds skills in name order already; a recursive one (depth
   // first) is sorted by relative path in slices, like a huge listing.
   const ordered = source.recursive ? yield* sortByKey(found, relOf) : found;
-  const skills: Skill[] = new Array(ordered.length);
+  const skills: (Skill | Deferred)[] = new Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
     skills[i] = ordered[i]!.skill;
     if ((i & 8191) === 8191) yield;
@@ -177,7 +179,7 @@ export function* scanDirectory(
 const relOf = (found: { rel: string }): string => found.rel;
 
 function emptyScan(
-  diagnostics: Diagnostic[],
+  diagnostics: (Diagnostic | Deferred)[],
   stamps: Map<string, number>,
   stamped: boolean,
 ): DirectoryScan {
@@ -199,7 +201,7 @@ const BATCH = 64;
 function* scanFlat(
   root: string,
   context: LoadContext,
-): Generator<ScanStep, void, ScanReply> {
+): Generator<Pause, void, unknown> {
   const { source } = context;
   const entries = yield* readDirSorted(root, context);
   const batch: PendingSkill[] = [];
@@ -209,29 +211,20 @@ function* scanFlat(
     const dir = childPath(root, entry.name);
     if (!isDirectoryEntry(entry, dir, context)) continue;
     if (++visited > source.maxDirs) {
-      yield* finishBatch(batch, context);
+      finishBatch(batch, context);
       truncated(context, `the limit of ${source.maxDirs} directories`, dir);
       return;
     }
     batch.push(readSkillDir(dir, entry.name, entry.name, context));
-    if (batch.length === BATCH) yield* finishBatch(batch, context);
-    else yield; // an async scan may give the event loop a turn here too
+    if (batch.length === BATCH) finishBatch(batch, context);
+    yield; // a read may be slow (a cold cache): a pause after each
   }
-  yield* finishBatch(batch, context);
+  finishBatch(batch, context);
 }
 
-/** Parses a batch of read heads in order, loading the full YAML parser when one needs it; empties the batch. */
-function* finishBatch(
-  batch: PendingSkill[],
-  context: LoadContext,
-): Generator<ScanStep, void, ScanReply> {
-  for (const pending of batch) {
-    finishSkill(pending, context);
-    if (context.needsParser) {
-      yield* loadParserAndRetry(context, () => finishSkill(pending, context));
-    }
-    yield;
-  }
+/** Parses a batch of read heads in order; empties the batch. */
+function finishBatch(batch: PendingSkill[], context: LoadContext): void {
+  for (const pending of batch) finishSkill(pending, context);
   batch.length = 0;
 }
 
@@ -244,7 +237,7 @@ function* scanRecursive(
   root: string,
   canonicalRoot: string,
   context: LoadContext,
-): Generator<ScanStep, void, ScanReply> {
+): Generator<Pause, void, unknown> {
   const { source, diagnostics, stamps, wantStamps } = context;
   const visitedReal = new Set<string>([canonicalRoot]);
   const stack: { dir: string; rel: string; real: string; depth: number }[] = [
@@ -262,7 +255,7 @@ function* scanRecursive(
     if (wantStamps) stampOf(dir, stamps);
     const skillEntry = entries.find((e) => e.name === SKILL_MD);
     if (skillEntry) {
-      yield* finishBatch([
+      finishSkill(
         readListedSkillFile(
           childPath(dir, SKILL_MD),
           dir,
@@ -270,7 +263,8 @@ function* scanRecursive(
           skillEntry,
           context,
         ),
-      ], context);
+        context,
+      );
     }
     const children: typeof stack = [];
     for (const entry of entries) {

@@ -1,11 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * The per-process scan cache: one entry per directory source, keyed by the
- * canonical root and the scan options. A hit touches no file.
+ * canonical root and the scan options. A hit touches no file. A scan holds
+ * the skills that need the full YAML parser as deferred entries, so one
+ * entry answers every call alike, whichever parser it has.
  *
  * @module
  */
-import type { LoadedEmbedded } from "./embedded_skill.ts";
+import type { Part } from "./parser_results.ts";
 import type { Discovery } from "../shared/types.ts";
 import type { DirectoryScan } from "./scan.ts";
 import type {
@@ -30,7 +32,7 @@ function optionsKey(source: DirectorySource): string {
 interface Store {
   entries: Map<string, DirectoryScan>;
   aliases: Map<string, string>;
-  embedded: WeakMap<EmbeddedSource, LoadedEmbedded>;
+  embedded: WeakMap<EmbeddedSource, Part>;
   /** Finished discoveries by the combination of scans they merged. */
   merged: Map<string, Discovery>;
 }
@@ -197,30 +199,30 @@ export function setMergedDiscovery(
 }
 
 /**
- * The loaded form of an embedded source, if cached.
+ * What an embedded source contributes, if cached.
  *
  * @param cache The cache.
  * @param source The source.
- * @returns The loaded skill, or `undefined`.
+ * @returns Its part, or `undefined`.
  */
 export function getCachedEmbedded(
   cache: SkillCache,
   source: EmbeddedSource,
-): LoadedEmbedded | undefined {
+): Part | undefined {
   return storeOf(cache).embedded.get(source);
 }
 
 /**
- * Stores the loaded form of an embedded source.
+ * Stores what an embedded source contributes.
  *
  * @param cache The cache.
  * @param source The source.
- * @param loaded Its loaded form.
+ * @param loaded Its part.
  */
 export function setCachedEmbedded(
   cache: SkillCache,
   source: EmbeddedSource,
-  loaded: LoadedEmbedded,
+  loaded: Part,
 ): void {
   storeOf(cache).embedded.set(source, loaded);
 }

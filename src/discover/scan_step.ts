@@ -1,114 +1,93 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The steps a scan yields — a pause, or a directory to list — and how a caller answers them (synchronously, or off the event loop), with the sliced sort of a directory's entries.
+ * What a scan yields — pauses — and how it lists directories (at once, or
+ * off the event loop), with the sliced sort of a directory's entries.
  *
  * @module
  */
 import { type LoadContext, messageOf } from "./load_skill.ts";
-import { loadYamlParser, yamlParserLoaded } from "../parse/yaml.ts";
 
 /**
- * What a scan yields: `undefined` between units of work, so an async caller
- * can give the event loop a turn; `{ list: dir }` to have a directory
- * listed — synchronously or off the event loop, as the caller chooses; or
- * {@linkcode LOAD_YAML} when a frontmatter needs the full YAML parser, which
- * only an async caller can load (a sync caller answers with an error).
+ * What a scan yields: a pause. `undefined`: a caller with an event loop may
+ * give it a turn here; a promise: the scan goes on once it settles (a
+ * directory being listed off the event loop). A synchronous caller's lister
+ * never makes one, so it just drains the scan.
  */
-export type ScanStep =
-  | undefined
-  | { readonly list: string }
-  | typeof LOAD_YAML;
+export type Pause = undefined | Promise<void>;
 
-/** The step that asks for the full YAML parser. */
-export const LOAD_YAML: { readonly loadYaml: true } = Object.freeze({
-  loadYaml: true,
-});
-
-/** What the caller passes back for a `{ list }` step: the entries, or the error. */
-export type ScanReply = Deno.DirEntry[] | Error | undefined;
-
-/**
- * Answers a `{ list }` step synchronously.
- *
- * @param step The step.
- * @returns The reply for it.
- */
-export function replySync(step: ScanStep): ScanReply {
-  if (step === undefined) return undefined;
-  if ("loadYaml" in step) {
-    return yamlParserLoaded()
-      ? undefined
-      : new Error("the full YAML parser is not loaded");
-  }
-  try {
-    return Array.from(Deno.readDirSync(step.list));
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
+/** What the driver gives a scan. */
+export interface ScanIo {
+  /** Lists a directory: at once, or by a promise the scan pauses on. */
+  readonly list: (dir: string) => Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
+  /** Told when a skill is deferred to the full YAML parser (the async driver starts loading it). */
+  readonly onDeferred?: (() => void) | undefined;
 }
 
 /**
- * Answers a `{ list }` step without blocking the event loop while the
- * directory is read.
+ * Lists a directory at once.
  *
- * @param step The step.
- * @returns The reply for it.
+ * @param dir The directory.
+ * @returns Its entries.
  */
-export async function replyAsync(step: ScanStep): Promise<ScanReply> {
-  if (step === undefined) return undefined;
-  if ("loadYaml" in step) {
-    try {
-      await loadYamlParser();
-      return undefined;
-    } catch (error) {
-      return error instanceof Error ? error : new Error(String(error));
-    }
-  }
-  try {
-    return await Array.fromAsync(Deno.readDir(step.list));
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
+export function listNow(dir: string): Deno.DirEntry[] {
+  return Array.from(Deno.readDirSync(dir));
 }
 
 /**
- * Answers a skill's need for the full YAML parser (flagged by
- * `finishSkill` in `context.needsParser`): asks the caller to load it,
- * then runs `retry` — which parses the skill's head again, or, when the
- * parser cannot be loaded, reports `yaml-parser-not-loaded` for it and for
- * every later skill that needs it.
- *
- * @param context The scan's shared state.
- * @param retry Loads the skill again.
+ * A directory of this `stat` size or more (which grows with its entries on
+ * the common file systems: about 10,000 entries on ext4) is listed off the
+ * event loop, where listing it at once would hold the loop too long. Smaller
+ * ones are listed at once: Deno lists asynchronously with one op per entry,
+ * several times the cost.
  */
-export function* loadParserAndRetry(
-  context: LoadContext,
-  retry: () => void,
-): Generator<ScanStep, void, ScanReply> {
-  context.needsParser = false;
-  const reply = yield LOAD_YAML;
-  if (reply instanceof Error) context.parserUnavailable = true;
-  retry();
+const LARGE_DIR_BYTES = 512 * 1024;
+
+/**
+ * Lists a directory off the event loop when it may be large, else at once.
+ *
+ * @param dir The directory.
+ * @returns Its entries, or a promise of them.
+ */
+export function listOffLoop(
+  dir: string,
+): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
+  return Deno.statSync(dir).size >= LARGE_DIR_BYTES
+    ? Array.fromAsync(Deno.readDir(dir))
+    : listNow(dir);
 }
 
 /** Lists a directory sorted by name, in slices so huge directories do not block. */
 export function* readDirSorted(
   dir: string,
   context: LoadContext,
-): Generator<ScanStep, Deno.DirEntry[], ScanReply> {
-  const reply = yield { list: dir };
-  if (reply === undefined || reply instanceof Error) {
+): Generator<Pause, Deno.DirEntry[], unknown> {
+  let entries: Deno.DirEntry[] | undefined;
+  let failure: unknown;
+  try {
+    const listing = context.io.list(dir);
+    if (Array.isArray(listing)) entries = listing;
+    else {
+      yield listing.then((found) => {
+        entries = found;
+      }, (error) => {
+        failure = error;
+      });
+    }
+  } catch (error) {
+    failure = error;
+  }
+  if (entries === undefined) {
     context.diagnostics.push({
       level: "warning",
       code: "dir-read-failed",
       message: `Cannot list directory "${dir}": ${
-        reply === undefined ? "no listing was given" : messageOf(reply)
+        failure === undefined ? "no listing was given" : messageOf(failure)
       }`,
       path: dir,
     });
     return [];
   }
-  return yield* sortByKey(reply, nameOf);
+  return yield* sortByKey(entries, nameOf);
 }
 
 const nameOf = (entry: Deno.DirEntry): string => entry.name;
@@ -116,12 +95,19 @@ const nameOf = (entry: Deno.DirEntry): string => entry.name;
 /** Items sorted per this many before the sorted runs are merged. */
 const SORT_RUN = 2048;
 
+/** Items sorted by key, with their keys. */
+interface Run<T> {
+  readonly keys: string[];
+  readonly items: T[];
+}
+
 /**
- * Sorts items by a unique key in code-unit order: the keys alone, by the
- * default sort (about 3x faster than a comparator), in runs of
- * {@linkcode SORT_RUN} merged pairwise, then the items looked up by key.
- * Yields between slices, so sorting 100,000 items never holds the event loop
- * for long.
+ * Sorts items by a unique key in code-unit order: runs of
+ * {@linkcode SORT_RUN} items sorted by their keys alone, with the default
+ * sort (about 3x faster than a comparator), then merged pairwise. Yields
+ * between slices, and nothing is built over the whole input in one step (a
+ * map of every key stalls as it grows), so sorting a huge directory never
+ * holds the event loop for long.
  *
  * @param items The items (names in one directory, paths in one scan: unique).
  * @param keyOf The key of an item.
@@ -130,55 +116,57 @@ const SORT_RUN = 2048;
 export function* sortByKey<T>(
   items: T[],
   keyOf: (item: T) => string,
-): Generator<ScanStep, T[], ScanReply> {
-  const itemOf = new Map<string, T>();
-  const keys: string[] = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    const key = keyOf(item);
-    keys[i] = key;
-    itemOf.set(key, item);
-    if ((i & 4095) === 4095) yield;
+): Generator<Pause, T[], unknown> {
+  let runs: Run<T>[] = [];
+  for (let i = 0; i < items.length; i += SORT_RUN) {
+    const itemOf = new Map<string, T>();
+    const end = Math.min(i + SORT_RUN, items.length);
+    for (let j = i; j < end; j++) itemOf.set(keyOf(items[j]!), items[j]!);
+    const keys = Array.from(itemOf.keys()).sort();
+    runs.push({ keys, items: keys.map((key) => itemOf.get(key)!) });
+    if (items.length > SORT_RUN) yield;
   }
-  let sorted: string[];
-  if (keys.length <= SORT_RUN) {
-    sorted = keys.sort();
-  } else {
-    let runs: string[][] = [];
-    for (let i = 0; i < keys.length; i += SORT_RUN) {
-      runs.push(keys.slice(i, i + SORT_RUN).sort());
-      yield;
-    }
-    while (runs.length > 1) {
-      const merged: string[][] = [];
-      for (let i = 0; i < runs.length; i += 2) {
-        const a = runs[i]!;
-        const b = runs[i + 1];
-        if (b === undefined) {
-          merged.push(a);
-          continue;
-        }
-        const out: string[] = new Array(a.length + b.length);
-        let x = 0;
-        let y = 0;
-        let k = 0;
-        while (x < a.length && y < b.length) {
-          out[k++] = a[x]! <= b[y]! ? a[x++]! : b[y++]!;
-          if ((k & 8191) === 0) yield;
-        }
-        while (x < a.length) out[k++] = a[x++]!;
-        while (y < b.length) out[k++] = b[y++]!;
-        merged.push(out);
-        yield;
+  while (runs.length > 1) {
+    const merged: Run<T>[] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const a = runs[i]!;
+      const b = runs[i + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
       }
-      runs = merged;
+      merged.push(yield* merge(a, b));
     }
-    sorted = runs[0]!;
+    runs = merged;
   }
-  const result: T[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) {
-    result[i] = itemOf.get(sorted[i]!)!;
-    if ((i & 4095) === 4095) yield;
+  return runs[0]?.items ?? [];
+}
+
+function* merge<T>(a: Run<T>, b: Run<T>): Generator<Pause, Run<T>, unknown> {
+  const length = a.keys.length + b.keys.length;
+  const keys: string[] = new Array(length);
+  const items: T[] = new Array(length);
+  let x = 0;
+  let y = 0;
+  let k = 0;
+  while (x < a.keys.length && y < b.keys.length) {
+    if (a.keys[x]! <= b.keys[y]!) {
+      keys[k] = a.keys[x]!;
+      items[k++] = a.items[x++]!;
+    } else {
+      keys[k] = b.keys[y]!;
+      items[k++] = b.items[y++]!;
+    }
+    if ((k & 8191) === 0) yield;
   }
-  return result;
+  for (; x < a.keys.length; k++, x++) {
+    keys[k] = a.keys[x]!;
+    items[k] = a.items[x]!;
+  }
+  for (; y < b.keys.length; k++, y++) {
+    keys[k] = b.keys[y]!;
+    items[k] = b.items[y]!;
+  }
+  yield;
+  return { keys, items };
 }

@@ -112,23 +112,25 @@ export function currentYamlParser(): YamlParser | undefined {
  * assert.equal(inSyncCall(yamlParser, () => parseYaml("a: &x 1").ok), true);
  * ```
  *
- * @param parser The caller's `yamlParser` option.
+ * @param parser The caller's `yamlParser` option; `null`: none, whatever
+ *   an enclosing call has (a scan, whose result every caller shares).
  * @param run The function's body.
  * @returns What `run` returns.
  * @throws {TypeError} when `parser` is not the handle `loadYamlParser()` gave.
  */
 export function inSyncCall<T>(
-  parser: YamlParser | undefined,
+  parser: YamlParser | null | undefined,
   run: () => T,
 ): T {
-  if (parser !== undefined && (parser !== HANDLE || full === undefined)) {
+  const given = parser !== undefined && parser !== null;
+  if (given && (parser !== HANDLE || full === undefined)) {
     throw new TypeError(
       "yamlParser must be the value `await loadYamlParser()` resolved to",
     );
   }
   const previous = scope;
-  if (parser !== undefined) scope = full;
-  else if (previous === undefined) scope = null;
+  if (given) scope = full;
+  else if (parser === null || previous === undefined) scope = null;
   try {
     return run();
   } finally {

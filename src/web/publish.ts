@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { discoverUninterrupted } from "../discover/discover.ts";
+import { discover } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isInside } from "../shared/containment.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
@@ -199,7 +199,7 @@ async function skillDirs(
   if (isFileSync(join(root, "SKILL.md"))) {
     return { dirs: [resolve(root)], diagnostics: [] };
   }
-  const found = await discoverUninterrupted({
+  const found = await discover({
     sources: [directorySource(root, { recursive, required: true })],
     cache: false,
   });

@@ -1,0 +1,190 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Gathering what each source of a discovery contributes: a directory
+ * scanned (or its cached scan), an embedded skill loaded, a remote source's
+ * listing, a notice. Never with the full YAML parser: a skill that needs it
+ * is a deferred entry the driver finishes.
+ *
+ * @module
+ */
+import {
+  defaultSkillCache,
+  getCachedEmbedded,
+  getCachedScan,
+  setCachedEmbedded,
+  setCachedScan,
+  type SkillCache,
+} from "./scan_cache.ts";
+import { loadEmbedded } from "./embedded_skill.ts";
+import { PermissionDeniedError } from "../shared/errors.ts";
+import { assertReadPermission } from "../shared/permissions.ts";
+import { type DirectoryScan, scanDirectory } from "./scan.ts";
+import type { Pause, ScanIo } from "./scan_step.ts";
+import type { RemoteListing, RemoteSource } from "./remote_source.ts";
+import { Deferred, type Part } from "./parser_results.ts";
+import type {
+  DirectorySource,
+  EmbeddedSource,
+  NoticeSource,
+  SkillSource,
+} from "./sources.ts";
+
+/** The sources and the cache of a discovery. */
+export interface CollectOptions {
+  readonly sources: readonly SkillSource[];
+  readonly cache?: SkillCache | false | undefined;
+  readonly revalidate?: "none" | "stat" | undefined;
+}
+
+/** Lists every remote source at once; one that fails is a diagnostic, never the end of discovery. */
+export async function listRemotes(
+  options: CollectOptions,
+): Promise<Map<RemoteSource, RemoteListing>> {
+  const remote = new Map<RemoteSource, RemoteListing>();
+  await Promise.all(
+    options.sources.map(async (source) => {
+      if (source.kind !== "remote") return;
+      remote.set(source, await listRemote(source));
+    }),
+  );
+  return remote;
+}
+
+async function listRemote(source: RemoteSource): Promise<RemoteListing> {
+  try {
+    return await source.list();
+  } catch (error) {
+    if (error instanceof PermissionDeniedError) throw error;
+    return {
+      skills: [],
+      diagnostics: [{
+        level: "error",
+        code: "remote-source-failed",
+        message: `Cannot list the skills of ${source.key}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+        path: source.key,
+      }],
+    };
+  }
+}
+
+/** The cache a discovery uses, if any. */
+export function cacheOf(options: CollectOptions): SkillCache | undefined {
+  return options.cache === false
+    ? undefined
+    : options.cache ?? defaultSkillCache;
+}
+
+/** The part of every source, in order: scanned, listed or cached (never with the full YAML parser). */
+export function* collect(
+  options: CollectOptions,
+  remote: ReadonlyMap<RemoteSource, RemoteListing>,
+  io: ScanIo,
+): Generator<Pause, Part[], unknown> {
+  const cache = cacheOf(options);
+  const parts: Part[] = [];
+  for (const source of options.sources) {
+    if (source.kind === "notice") {
+      parts.push(noticePart(source));
+    } else if (source.kind === "remote") {
+      parts.push(
+        remote.get(source) ?? {
+          skills: [],
+          diagnostics: [{
+            level: "warning",
+            code: "remote-source-async-only",
+            message:
+              `${source.key} is read over the network: use discover() or SkillSet.open(), not the synchronous forms`,
+            path: source.key,
+          }],
+        },
+      );
+    } else if (source.kind === "embedded") {
+      let part = cache && getCachedEmbedded(cache, source);
+      if (!part) {
+        part = embeddedPart(source, io);
+        if (cache) setCachedEmbedded(cache, source, part);
+      }
+      parts.push(part);
+    } else {
+      parts.push(
+        yield* scanWithCache(source, cache, options.revalidate ?? "none", io),
+      );
+    }
+  }
+  return parts;
+}
+
+function embeddedPart(source: EmbeddedSource, io: ScanIo): Part {
+  const loaded = loadEmbedded(source);
+  if (!loaded.needsParser) {
+    return {
+      skills: loaded.skill ? [loaded.skill] : [],
+      diagnostics: loaded.diagnostics,
+    };
+  }
+  io.onDeferred?.();
+  const deferred = new Deferred(() => loadEmbedded(source));
+  return { skills: [deferred], diagnostics: [deferred] };
+}
+
+// A notice source's part, the same object each time (it keys the merged memo).
+const noticeParts = new WeakMap<NoticeSource, Part>();
+function noticePart(source: NoticeSource): Part {
+  let part = noticeParts.get(source);
+  if (part === undefined) {
+    part = { diagnostics: source.diagnostics, skills: [] };
+    noticeParts.set(source, part);
+  }
+  return part;
+}
+
+function* scanWithCache(
+  source: DirectorySource,
+  cache: SkillCache | undefined,
+  revalidate: "none" | "stat",
+  io: ScanIo,
+): Generator<Pause, DirectoryScan, unknown> {
+  const cached = cache && getCachedScan(cache, source);
+  if (cached) {
+    // Permission can be revoked at run time: a hit must not bypass it.
+    try {
+      assertReadPermission(source.path);
+    } catch (error) {
+      if (
+        error instanceof PermissionDeniedError &&
+        source.onPermissionDenied === "skip"
+      ) {
+        return yield* scanDirectory(source, { io });
+      }
+      throw error;
+    }
+    if (revalidate === "none" || (cached.stamped && isFresh(cached))) {
+      return cached;
+    }
+  }
+  const scan = yield* scanDirectory(source, {
+    io,
+    stamps: revalidate === "stat",
+  });
+  // A root skipped for want of permission is scanned again once granted.
+  const skipped = scan.diagnostics.some((d) =>
+    !(d instanceof Deferred) && d.code === "permission-skipped"
+  );
+  if (cache && !skipped) setCachedScan(cache, source, scan);
+  return scan;
+}
+
+function isFresh(scan: DirectoryScan): boolean {
+  for (const [path, stamp] of scan.stamps) {
+    let now: number;
+    try {
+      now = Deno.statSync(path).mtime?.getTime() ?? -1;
+    } catch {
+      now = -2;
+    }
+    if (now !== stamp) return false;
+  }
+  return true;
+}
