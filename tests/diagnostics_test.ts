@@ -100,14 +100,17 @@ Deno.test("the README's rule table lists exactly the codes of RULES, with their 
     readme.indexOf("## Rule codes"),
     readme.indexOf("\n## ", readme.indexOf("## Rule codes") + 5),
   );
-  const rows = new Map<string, string>();
+  const rows = new Map<string, [string, string]>();
   for (
-    const match of section.matchAll(/^\| `([a-z-]+)` +\| (error|warning) +\|/gm)
+    const match of section.matchAll(
+      /^\| `([a-z-]+)` +\| (error|warning) +\| (error|warning|—) +\|/gm,
+    )
   ) {
-    rows.set(match[1]!, match[2]!);
+    rows.set(match[1]!, [match[2]!, match[3]!]);
   }
   assert.deepEqual([...rows.keys()].sort(), Object.keys(RULES).sort());
   for (const [code, rule] of Object.entries(RULES)) {
-    assert.equal(rows.get(code), rule.lenient, code);
+    const strict = rule.strict === undefined ? "error" : rule.strict ?? "—";
+    assert.deepEqual(rows.get(code), [rule.lenient, strict], code);
   }
 });

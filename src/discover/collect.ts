@@ -19,7 +19,7 @@ import { loadEmbedded } from "./embedded_skill.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { type DirectoryScan, scanDirectory } from "./scan.ts";
-import type { Pause, ScanIo } from "./scan_step.ts";
+import type { Pause, ScanIo } from "./scan_io.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import { Deferred, type Part } from "./parser_results.ts";
 import type {

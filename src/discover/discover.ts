@@ -16,7 +16,8 @@ import {
 import { dedupeSteps, type SameSkill } from "./dedup.ts";
 import { cacheOf, collect, listRemotes } from "./collect.ts";
 import { nameFilter } from "./name_filter.ts";
-import { listNow, listOffLoop, type Pause, type ScanIo } from "./scan_step.ts";
+import { listNow, listOffLoop } from "./scan_step.ts";
+import type { Pause, ScanIo } from "./scan_io.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
 import {

@@ -22,7 +22,7 @@ import {
   withMetadataShortDescription,
 } from "./codex_metadata.ts";
 import { Deferred, type Loaded } from "./parser_results.ts";
-import type { ScanIo } from "./scan_step.ts";
+import type { ScanIo } from "./scan_io.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";

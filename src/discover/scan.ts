@@ -25,12 +25,8 @@ import {
   stampOf,
   truncated,
 } from "./load_skill.ts";
-import {
-  type Pause,
-  readDirSorted,
-  type ScanIo,
-  sortByKey,
-} from "./scan_step.ts";
+import { readDirSorted, sortByKey } from "./scan_step.ts";
+import type { Pause, ScanIo } from "./scan_io.ts";
 import type { Deferred, Part } from "./parser_results.ts";
 
 /** The result of scanning one directory source. */

@@ -5,23 +5,8 @@
  *
  * @module
  */
+import type { Pause, ScanIo } from "./scan_io.ts";
 import { type LoadContext, messageOf } from "./load_skill.ts";
-
-/**
- * What a scan yields: a pause. `undefined`: a caller with an event loop may
- * give it a turn here; a promise: the scan goes on once it settles (a
- * directory being listed off the event loop). A synchronous caller's lister
- * never makes one, so it just drains the scan.
- */
-export type Pause = undefined | Promise<void>;
-
-/** What the driver gives a scan. */
-export interface ScanIo {
-  /** Lists a directory: at once, or by a promise the scan pauses on. */
-  readonly list: (dir: string) => Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
-  /** Told when a skill is deferred to the full YAML parser (the async driver starts loading it). */
-  readonly onDeferred?: (() => void) | undefined;
-}
 
 /**
  * Lists a directory at once.

@@ -109,10 +109,7 @@ export function checkFields(
     const line = (key === undefined ? undefined : context.lineOf(key)) ??
       1;
     diagnostics.push({
-      // An unfinished file is still a valid one: a warning even when strict.
-      level: code === "description-placeholder"
-        ? "warning"
-        : levelOf(code, context.strict),
+      level: levelOf(code, context.strict),
       code,
       message,
       ...(context.path === undefined ? {} : { path: context.path }),

@@ -22,8 +22,13 @@ import type { Diagnostic, DiagnosticLevel, RuleCode } from "./types.ts";
  * ```
  */
 export interface Rule {
-  /** Level while discovering (lenient); strict validation always uses `"error"`. */
+  /** Level while discovering (lenient). */
   readonly lenient: DiagnosticLevel;
+  /**
+   * Level in strict validation; `null` for a rule strict validation does
+   * not report (what it flags, the specification accepts). @default {"error"}
+   */
+  readonly strict?: DiagnosticLevel | null;
   /** What the rule checks. */
   readonly summary: string;
 }
@@ -191,6 +196,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   },
   "description-placeholder": {
     lenient: "warning",
+    strict: "warning",
     summary:
       '`description` is still the placeholder of `skillscope init` ("TODO: …"); a warning even when strict: the file is valid, only unfinished',
   },
@@ -208,6 +214,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   },
   "metadata-value-unquoted": {
     lenient: "warning",
+    strict: null,
     summary:
       'A `metadata` value YAML reads as a number or boolean (`version: 1.0`): kept as written (`"1.0"`); strict validation accepts it, as the reference validator does',
   },
@@ -338,12 +345,13 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
  * The level a rule has in the given mode.
  *
  * @param code Rule code.
- * @param strict Strict mode: every rule is an error.
+ * @param strict Strict mode: every rule is an error unless it says otherwise.
  * @returns The level.
  */
 export function levelOf(code: RuleCode, strict: boolean): DiagnosticLevel {
-  if (strict) return "error";
-  return RULES[code].lenient;
+  const rule: Rule = RULES[code];
+  if (!strict) return rule.lenient;
+  return rule.strict === undefined ? "error" : rule.strict ?? rule.lenient;
 }
 
 /**
