@@ -1,4 +1,5 @@
 // Copyright 2026 the skillscope authors. MIT license.
+// deno-lint-ignore-file camelcase -- the providers' wire format is snake_case
 // A local stand-in for the Anthropic and OpenAI APIs on 127.0.0.1: the first
 // request of a conversation asks for the skills_read tool, the next answers
 // with the first line of what the tool returned. Enough for a real client to

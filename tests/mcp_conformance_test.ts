@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { directorySource, SkillSet } from "../mod.ts";
 import { createHttpHandler } from "../src/mcp/http.ts";
-import { CONFIG, currentDenoDir } from "./_helpers.ts";
+import { currentDenoDir } from "./_helpers.ts";
 import { FIXTURES, serveLoopback, startHttpCli } from "./_mcp.ts";
 
 const SUITE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";

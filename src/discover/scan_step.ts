@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Pause, ScanIo } from "./scan_io.ts";
+import type { Pause } from "./scan_io.ts";
 import { type LoadContext, messageOf } from "./load_skill.ts";
 
 /**
