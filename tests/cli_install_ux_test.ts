@@ -223,7 +223,9 @@ Deno.test("update of unchanged skills prints one line per scope, hashes only wit
   assert.equal(check.code, 0, check.stderr);
   assert.equal(
     check.stdout,
-    `global (${join(m.home, ".agents/skills")}):\nup-to-date          beta\n`,
+    `global (${
+      join(m.home, ".agents/skills")
+    }):\nSTATUS      NAME\nup to date  beta\n`,
   );
 });
 

@@ -17,6 +17,7 @@ import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { skillsNamed } from "./skills_named.ts";
+import { startProgress } from "./progress.ts";
 
 /**
  * One finding as a line: `path:line:col: severity code: message`.
@@ -79,7 +80,16 @@ roots; none = every skill in the roots. Exit 1 when a finding reaches
     const failOn = severityOption(values["fail-on"]);
     const skills = await skillsNamed(values, positionals);
     const reports: AuditReport[] = [];
-    for (const dir of skills) reports.push(await audit(dir));
+    // A count on a terminal while hundreds of skills are read; nothing off it.
+    const progress = startProgress();
+    try {
+      for (const [i, dir] of skills.entries()) {
+        progress.onProgress?.(`Auditing ${i + 1}/${skills.length}…`);
+        reports.push(await audit(dir));
+      }
+    } finally {
+      progress.done();
+    }
     if (values.json === true) writeJson(reports);
     else {
       writeOut(reports.flatMap((r) => r.findings.map(formatFinding)).join(""));

@@ -10,6 +10,7 @@ import { check, type SkillCheck } from "../install/mod.ts";
 import type { Command } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
+import { outputWidth, renderTable } from "./table.ts";
 import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
 import { scopeLabel, scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
@@ -55,7 +56,12 @@ be reached.`,
       for (const { dirs, results } of checked) {
         if (results.length === 0) continue;
         writeScopeHeading(dirs);
-        writeOut(`${results.map(checkLine).join("\n")}\n`);
+        const width = outputWidth();
+        writeOut(renderTable(
+          ["STATUS", "NAME", "DETAIL"],
+          results.flatMap(checkRows),
+          { ...(width === undefined ? {} : { width }), shrink: 2 },
+        ));
       }
       if (all.length === 0) {
         writeErr(
@@ -71,28 +77,34 @@ be reached.`,
   },
 };
 
-function checkLine(r: SkillCheck): string {
+/** The table rows of one skill's check: its status, then one row per changed file. */
+function checkRows(r: SkillCheck): string[][] {
   const name = field(r.name);
   switch (r.status) {
     case "up-to-date":
-      return `up-to-date          ${name}`;
+      return [["up to date", name, ""]];
     case "update-available":
-      return `update available    ${name}  ${r.digest ?? r.hash} -> ${
-        r.latestDigest ?? r.latestHash
-      }${
-        r.commit && r.latestCommit
-          ? ` (${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)})`
-          : ""
-      }`;
+      return [[
+        "update available",
+        name,
+        `${r.digest ?? r.hash} -> ${r.latestDigest ?? r.latestHash}${
+          r.commit && r.latestCommit
+            ? ` (${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)})`
+            : ""
+        }`,
+      ]];
     case "source-unreachable":
-      return `source unreachable  ${name}  ${field(r.reason ?? "")}`;
+      return [["source unreachable", name, field(r.reason ?? "")]];
     default:
-      return `locally modified    ${name}${
-        r.updateAvailable ? "  (an update is also available)" : ""
-      }\n${
-        (r.files ?? []).map((f) =>
-          `                    ${f.change}: ${field(f.path)}`
-        ).join("\n")
-      }`;
+      return [
+        [
+          "locally modified",
+          name,
+          r.updateAvailable ? "an update is also available" : "",
+        ],
+        ...(r.files ?? []).map((
+          f,
+        ) => ["", "", `${f.change}: ${field(f.path)}`]),
+      ];
   }
 }

@@ -18,6 +18,7 @@ import {
 import type { Command, OptionValues } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
+import { outputWidth, renderTable } from "./table.ts";
 import { dirname } from "node:path";
 import { existsSync } from "../shared/fs_checks.ts";
 import { expectArgs } from "./root_options.ts";
@@ -189,11 +190,16 @@ in the lock so verify, update, restore and remove handle them too.`,
         progress.done();
         if (values.json === true) writeJson(offered);
         else {
-          writeOut(
-            offered.map((s) =>
-              `${field(s.name)}  ${field(s.path)}  ${field(s.description)}\n`
-            ).join(""),
-          );
+          const width = outputWidth();
+          writeOut(renderTable(
+            ["NAME", "PATH", "DESCRIPTION"],
+            offered.map((s) => [
+              field(s.name),
+              field(s.path),
+              field(s.description.replace(/\s+/g, " ")),
+            ]),
+            { ...(width === undefined ? {} : { width }), shrink: 2, drop: 1 },
+          ));
         }
         return EXIT.ok;
       }
