@@ -278,13 +278,28 @@ function usageForm(failure: Failure, command: string): string {
 async function rootsHelp(): Promise<string> {
   const { ROOTS_GROUP } = await import("./root_options.ts");
   const { groupHelp } = await import("./command.ts");
+  const { CLIENTS } = await import("../discover/client_profile.ts");
+  // The agents --client takes, from the one client table, wrapped at 80.
+  const agents: string[] = [];
+  let line = " ";
+  for (const name of CLIENTS) {
+    if (line.length + name.length + 2 > 80) {
+      agents.push(line);
+      line = " ";
+    }
+    line += ` ${name},`;
+  }
+  agents.push(line.replace(/,$/, ""));
   return `Which skills a command sees. Every command that reads skills (list,
 catalog, read, search, match, activate, mcp, sync, audit, …) takes these:
 
 ${groupHelp(ROOTS_GROUP.title, Object.entries(ROOTS_GROUP.options))}
 
 Without --root and --client: the shared .agents/skills roots (the project's,
-from the git root down to the cwd, then ~/.agents/skills). "skillscope roots"
-shows which exist and may be read.
+from the git root down to the cwd, then ~/.agents/skills) and the roots of every
+agent installed here. "skillscope roots" shows which exist and may be read.
+
+Agents (--client NAME; docs/clients.md has each one's rules):
+${agents.join("\n")}
 `;
 }

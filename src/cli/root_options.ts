@@ -12,6 +12,7 @@ import {
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
+import { CLIENTS } from "../discover/client_profile.ts";
 import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { dirname, join, resolve } from "../shared/path.ts";
@@ -39,7 +40,7 @@ export const ROOT_OPTIONS: OptionDefs = {
     multiple: true,
     arg: "NAME",
     help:
-      "Add an agent's roots, scanned as it scans them (its depth, symlinks, description rule): claude, codex, gemini, opencode, cursor, copilot, goose, … (repeatable; the first one's precedence orders the scopes; docs/clients.md lists all)",
+      `Add an agent's roots, scanned as it scans them (its depth, symlinks, description rule): one of the ${CLIENTS.length} agents of the client table, e.g. claude, codex, gemini (repeatable; the first one's precedence orders the scopes; "skillscope help roots" lists them all)`,
   },
   "no-project": {
     type: "boolean",
