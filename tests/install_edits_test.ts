@@ -276,7 +276,7 @@ Deno.test("install --list shows what a local or git source holds and installs no
     { permissions: ["-A"] },
   );
   assert.equal(git.code, 0, git.stderr);
-  assert.equal(git.stdout, "pdf  pdf  PDF tools\n");
+  assert.equal(git.stdout, "NAME  PATH  DESCRIPTION\npdf   pdf   PDF tools\n");
   await assert.rejects(Deno.stat(dir));
 });
 
