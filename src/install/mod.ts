@@ -31,7 +31,8 @@
  */
 export { InstallError } from "./errors.ts";
 export { type CommonInstallOptions, type InstallFs } from "./options.ts";
-export { install, type InstallOptions, type InstallResult } from "./install.ts";
+export { install } from "./install.ts";
+export type { InstallOptions, InstallResult } from "./install_types.ts";
 export {
   listSource,
   type ListSourceOptions,
