@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { utf8Text } from "../shared/utf8_text.ts";
 import {
   ProtocolError,
   ProtocolErrorCode,
@@ -185,7 +186,7 @@ export function skillSetSource(
       }
       const served = (bytes: Uint8Array): SkillReadResult => {
         const mimeType = mimeTypeOf(path);
-        const text = decodeText(bytes);
+        const text = utf8Text(bytes);
         return text === undefined ? { bytes, mimeType } : { text, mimeType };
       };
       const notServed = (error: unknown): undefined => {
@@ -308,18 +309,6 @@ function pageOf<T>(
   const page = items.slice(start, start + pageSize);
   const next = start + page.length;
   return next < items.length ? { page, nextCursor: String(next) } : { page };
-}
-
-const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** The bytes as text when they are valid UTF-8 without NUL bytes, else `undefined`. */
-function decodeText(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return fatal.decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 function unreadable(skill: Skill, error: unknown): Diagnostic {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { concatBytes } from "../shared/concat_bytes.ts";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
 
@@ -240,7 +241,7 @@ export class LineTransport implements Transport {
           }
         }
         if (newline === -1) break;
-        if (!skipping) await this.#line(concat(parts, length));
+        if (!skipping) await this.#line(concatBytes(parts));
         parts = [];
         length = 0;
         skipping = false;
@@ -248,7 +249,7 @@ export class LineTransport implements Transport {
         if (this.#closed) return;
       }
     }
-    if (!skipping && length > 0) await this.#line(concat(parts, length));
+    if (!skipping && length > 0) await this.#line(concatBytes(parts));
     // End of input: answer what is in flight, then end.
     while (this.#inFlight.size > 0 && !this.#closed) await this.#wait();
     await this.close();
@@ -339,15 +340,4 @@ function idOf(value: unknown): string | number | null {
   }
   const id = (value as { id: unknown }).id;
   return typeof id === "string" || typeof id === "number" ? id : null;
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const all = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { utf8Text } from "../shared/utf8_text.ts";
 import { discoverSync } from "../discover/discover.ts";
 import { readAssetSync, readSkillFileSync } from "./read_skill.ts";
 import { listResourcesSync } from "./list_resources.ts";
@@ -65,7 +66,6 @@ const MAX_ASSET_BYTES = 10 * 1024 * 1024;
 /** Largest SKILL.md embedded (bytes). */
 const MAX_SKILL_MD_BYTES = 8 * 1024 * 1024;
 // ignoreBOM: a text asset's BOM is part of its bytes and must survive.
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * The skills of a directory hold more bytes than an embed module may carry.
@@ -310,7 +310,7 @@ function writeModule(
       open = true;
       // A computed key: a plain "__proto__": would set the prototype.
       const key = `[${literal(file)}]`;
-      const text = asText(data);
+      const text = utf8Text(data);
       if (text === undefined) {
         usesBytes = true;
         writeBytes(6, key, data, sink);
@@ -324,14 +324,5 @@ function writeModule(
     sink(
       "\nfunction bytes(base64: string): Uint8Array {\n  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));\n}\n",
     );
-  }
-}
-
-function asText(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
   }
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { concatBytes } from "./concat_bytes.ts";
 import {
   ChangedError,
   NotRegularFileError,
@@ -115,13 +116,7 @@ export function readCheckedSync(
     if (total > maxBytes) throw tooLarge(total);
     parts.push(chunk.slice(0, n));
   }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
+  return concatBytes(parts);
 }
 
 /**
