@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isInside } from "../shared/containment.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import { join, resolve } from "node:path";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
@@ -27,7 +28,6 @@ import {
 import { overridesFrom } from "./root_options.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 import {
-  inside,
   rootsOfClient,
   sourcesOf,
   type Verdict,
@@ -95,7 +95,8 @@ async function findSkill(
   return {
     skill,
     diagnostics: found.diagnostics.filter((d) =>
-      d.path !== undefined && inside(d.path, skill.dir)
+      d.path !== undefined &&
+      isInside(skill.dir, d.path, { orEqual: true, resolved: true })
     ),
   };
 }
@@ -108,7 +109,9 @@ function defaultClients(dir: string): string[] {
   return CLIENTS.filter((client) => {
     const profile = clientProfile(client);
     if (Object.keys(profile.sources).length > 0) return true;
-    return rootsOfClient(client).own.some((r) => inside(dir, r.path));
+    return rootsOfClient(client).own.some((r) =>
+      isInside(r.path, dir, { orEqual: true, resolved: true })
+    );
   });
 }
 

@@ -8,11 +8,16 @@
  * @module
  */
 import { join, relative } from "node:path";
-import { type DefaultRoot, defaultRoots } from "../discover/default_roots.ts";
-import { clientProfile, scanOptions } from "../discover/client_profile.ts";
+import {
+  type DefaultRoot,
+  defaultRoots,
+  rootSources,
+} from "../discover/default_roots.ts";
+import { isInside } from "../shared/containment.ts";
+import { clientProfile } from "../discover/client_profile.ts";
 import { discover } from "../discover/discover.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
-import { type DirectorySource, directorySource } from "../discover/sources.ts";
+import type { SkillSource } from "../discover/sources.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { renderCatalogWithReport } from "../serve/catalog.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
@@ -29,23 +34,6 @@ export interface Verdict {
   reasons: string[];
 }
 
-/**
- * Whether `dir` is `root` or below it.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { inside } from "./doctor_verdict.ts";
- *
- * assert.ok(inside("/p/.claude/skills/a", "/p/.claude/skills"));
- * assert.ok(!inside("/p/.claude/skills-old/a", "/p/.claude/skills"));
- * ```
- */
-export function inside(dir: string, root: string): boolean {
-  return dir === root ||
-    dir.startsWith(root.endsWith("/") ? root : `${root}/`);
-}
-
 /** A client's own roots (scanned by its rules), and the shared ones when it is not known whether it reads them. */
 export function rootsOfClient(client: string): {
   own: DefaultRoot[];
@@ -59,15 +47,8 @@ export function rootsOfClient(client: string): {
 }
 
 /** The sources that scan roots as their clients do. */
-export function sourcesOf(roots: readonly DefaultRoot[]): DirectorySource[] {
-  return roots.map((root) =>
-    directorySource(root.path, {
-      scope: root.scope,
-      onPermissionDenied: "skip",
-      onInvalidRoot: "skip",
-      ...scanOptions(root.scan),
-    })
-  );
+export function sourcesOf(roots: readonly DefaultRoot[]): SkillSource[] {
+  return rootSources({ roots: [...roots], diagnostics: [] });
 }
 
 /** Whether a directory on the way from `root` down to `dir` (itself included) is a symlink. */
@@ -111,8 +92,11 @@ export async function verdictFor(
   const { own, shared } = rootsOfClient(client);
   const roots = [...own, ...shared];
   // The deepest root holding the skill.
-  const root = roots.filter((r) => inside(skill.dir, r.path))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  const root =
+    roots.filter((r) =>
+      isInside(r.path, skill.dir, { orEqual: true, resolved: true })
+    )
+      .sort((a, b) => b.path.length - a.path.length)[0];
   if (root === undefined) {
     reasons.push(
       `not in a root ${label} scans (${
