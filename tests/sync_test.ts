@@ -123,3 +123,33 @@ Deno.test("sync honours filters and budgets, creates a missing file, and refuses
   assert.match(linked.stderr, /is a symlink/);
   assert.equal(await Deno.readTextFile(elsewhere), "export PATH\n");
 });
+
+Deno.test("sync without --root writes only the project's skills, not the user's own, so the committed file is the same on every machine", async () => {
+  await using tmp = await tempDir();
+  const project = join(tmp.path, "project");
+  const home = join(tmp.path, "home");
+  await writeSkill(join(project, ".agents", "skills"), "hello", {
+    description: "Greets people",
+  });
+  await writeSkill(join(home, ".claude", "skills"), "mine", {
+    description: "A personal skill",
+  });
+  await Deno.mkdir(join(project, ".git"));
+  const run = await runCli(["sync"], {
+    cwd: project,
+    env: { HOME: home },
+    permissions: [...RW(project), "--allow-env"],
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const text = await Deno.readTextFile(join(project, "AGENTS.md"));
+  assert.ok(text.includes("- hello: Greets people"), text);
+  assert.ok(!text.includes("mine"), text);
+  assert.ok(!text.includes(home), text);
+  // Another machine (another HOME) agrees that the file is current.
+  const check = await runCli(["sync", "--check"], {
+    cwd: project,
+    env: { HOME: join(tmp.path, "elsewhere") },
+    permissions: ["--allow-read", "--allow-env"],
+  });
+  assert.equal(check.code, 0, check.stderr);
+});

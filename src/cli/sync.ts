@@ -121,8 +121,10 @@ export const syncCommand: Command = {
 ${SYNC_START}
 ${SYNC_END}
 for agents that read instructions but have no skills of their own.
-Everything outside the markers is kept; a file without them gets a
-"## Skills" section at the end. Paths inside FILE's folder are written
+Without --root or --client it lists the skills of FILE's folder only (not
+the user's own), so the file is the same on every machine. Everything
+outside the markers is kept; a file without them gets a "## Skills"
+section at the end. Paths inside FILE's folder are written
 relative to it. A second run changes no byte. --check exits 1 when FILE is
 out of date and writes nothing (for CI).`,
   examples: [
@@ -146,9 +148,19 @@ out of date and writes nothing (for CI).`,
     }
     const path = resolve(positionals[0] ?? "AGENTS.md");
     const set = await openSkillSet(values, { report: true });
+    // A file meant to be committed lists the project's skills: without
+    // --root or --client, skills outside FILE's folder (the user's own, an
+    // installed agent's) are left out, so the file is the same on every
+    // machine.
+    const named = values.root !== undefined || values.client !== undefined;
+    const skills = named
+      ? set.list()
+      : set.list().filter((s) =>
+        s.path !== undefined && isInside(dirname(path), s.path)
+      );
     const catalog = renderCatalogFor(set, values, {
       defaultFormat: "markdown",
-      skills: relativeTo(dirname(path), set.list()),
+      skills: relativeTo(dirname(path), skills),
     });
     const before = readTarget(path);
     const after = withCatalog(before, catalog, path);
@@ -179,8 +191,8 @@ out of date and writes nothing (for CI).`,
     }
     if (!quiet) {
       writeErr(
-        `Wrote ${set.list().length} skill${
-          set.list().length === 1 ? "" : "s"
+        `Wrote ${skills.length} skill${
+          skills.length === 1 ? "" : "s"
         } into ${path}\nNext: commit it; "skillscope sync --check" in CI keeps it current\n`,
       );
     }
