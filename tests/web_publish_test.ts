@@ -217,3 +217,15 @@ Deno.test("publish without --out, or with two directories, is a usage error", as
   assert.equal(two.code, 2);
   assert.match(two.stderr, /Expected 1 argument, got 2/);
 });
+
+Deno.test("publish prints its summary as the table list prints, aligned under a header", async () => {
+  await using dir = await tempDir();
+  const out = join(dir.path, "site");
+  const run = await publish([FIXTURES, "--out", out], out);
+  assert.equal(run.code, 0, run.stderr);
+  const [header, ...rows] = run.stdout.trimEnd().split("\n");
+  assert.match(header!, /^NAME +TYPE +DIGEST$/);
+  const at = header!.indexOf("DIGEST");
+  assert.equal(rows.length, NAMES.length);
+  for (const row of rows) assert.equal(row.indexOf("sha256:"), at, row);
+});

@@ -17,6 +17,7 @@ import {
 } from "./io.ts";
 import { expectArgs, jsonOption } from "./root_options.ts";
 import { webUrl } from "./web_root.ts";
+import { outputWidth, renderTable } from "./table.ts";
 
 /** `publish`. */
 export const publishCommand: Command = {
@@ -125,13 +126,13 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
         : result.diagnostics,
     );
     if (result.entries.length > 0) {
-      writeOut(
-        `${
-          result.entries.map((e) => `${e.name}  ${e.type}  ${e.digest}`).join(
-            "\n",
-          )
-        }\n`,
-      );
+      // The table list prints (a header, fitted to the terminal or COLUMNS).
+      const width = outputWidth();
+      writeOut(renderTable(
+        ["NAME", "TYPE", "DIGEST"],
+        result.entries.map((e) => [field(e.name), e.type, e.digest]),
+        width === undefined ? {} : { width },
+      ));
     }
     if (!quiet) {
       const count = (n: number, what: string): string =>
