@@ -77,6 +77,12 @@ Deno.test("publish, serve, then list/read/activate --root http://127.0.0.1:PORT 
     });
     assert.equal(activate.code, 0, activate.stderr);
     assert.ok(activate.stdout.includes(await sourceBody(name)), name);
+    // It says where the skill comes from; it is not built in.
+    assert.match(
+      activate.stdout,
+      /This skill comes from web\+http:\/\/127\.0\.0\.1/,
+    );
+    assert.ok(!activate.stdout.includes("built in"), activate.stdout);
     const localActivate = await runCli(["activate", name, "--root", FIXTURES]);
     const resources = (text: string) =>
       /<skill_resources>[\s\S]*<\/skill_resources>/.exec(text)?.[0];

@@ -64,7 +64,11 @@ export function renderActivation(
     );
   } else {
     lines.push(
-      "This skill is built in; read its bundled files with the skills_read_asset tool.",
+      skill.source.kind === "remote"
+        ? `This skill comes from ${
+          escapeTerminal(skill.source.key)
+        }; read its bundled files with the skills_read_asset tool.`
+        : "This skill is built in; read its bundled files with the skills_read_asset tool.",
     );
   }
   if (resources.files.length > 0) {
