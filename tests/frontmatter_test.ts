@@ -5,6 +5,7 @@ import { SkillParseError } from "../src/shared/errors.ts";
 import {
   HEAD_BYTES,
   MAX_FRONTMATTER_BYTES,
+  readFrontmatterFastSync,
   readFrontmatterSync,
   splitFrontmatter,
 } from "../src/parse/frontmatter.ts";
@@ -187,4 +188,50 @@ Deno.test("readFrontmatterSync() never reads stale bytes of the shared buffer", 
       path,
     );
   }
+});
+
+Deno.test("readFrontmatterFastSync() keeps only a frontmatter closed within the first read; the checked read gives the same head", async () => {
+  await using tmp = await tempDir();
+  const long = "x".repeat(HEAD_BYTES);
+  const cases: Record<string, string> = {
+    plain: "---\nname: a\ndescription: d\n---\nBody\n",
+    bom_crlf: "\uFEFF---\r\nname: a\r\ndescription: d\r\n---\r\nBody\r\n",
+    long_body: `---\nname: a\ndescription: d\n---\n${long}\n`,
+    long_yaml: `---\nname: a\ndescription: ${long}\n---\nBody\n`,
+    exactly_head: `---\nname: a\n---\n`.padEnd(HEAD_BYTES, "y"),
+    unclosed: "---\nname: a\n",
+    missing: "# No frontmatter\n",
+    empty: "",
+  };
+  const fast: Record<string, unknown> = {};
+  const checked: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(cases)) {
+    const path = join(tmp.path, `${name}.md`);
+    await Deno.writeTextFile(path, text);
+    fast[name] = readFrontmatterFastSync(path);
+    try {
+      checked[name] = readFrontmatterSync(path);
+    } catch (error) {
+      checked[name] = (error as SkillParseError).code;
+    }
+  }
+  // Heads closed within the first read are read at once, as the checked read reads them.
+  for (const name of ["plain", "bom_crlf", "long_body", "exactly_head"]) {
+    assert.deepEqual(fast[name], checked[name], name);
+  }
+  // Everything else is left to the checked read.
+  for (
+    const name of [
+      "long_yaml",
+      "unclosed",
+      "missing",
+      "empty",
+    ]
+  ) {
+    assert.equal(fast[name], undefined, name);
+  }
+  assert.equal(checked.unclosed, "frontmatter-unclosed");
+  assert.equal(checked.missing, "frontmatter-missing");
+  assert.equal(readFrontmatterFastSync(join(tmp.path, "nope.md")), undefined);
+  assert.equal(readFrontmatterFastSync(tmp.path), undefined); // a directory
 });

@@ -8,6 +8,7 @@ import { basename, SEP } from "../shared/path.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import {
   type FrontmatterHead,
+  readFrontmatterFastSync,
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
 import { isSymlinkSync } from "../shared/fs_checks.ts";
@@ -284,6 +285,12 @@ function readIfRegular(
     };
   }
   if (!info.isFile) return notRegularFile(file, info);
+  // Following symlinks, a file just seen to be regular is read with one open,
+  // read and close; anything unusual is read again through the checks.
+  if (context.source.followSymlinks) {
+    const head = readFrontmatterFastSync(file);
+    if (head !== undefined) return { file, dir, rel, dirName, head };
+  }
   try {
     // Parse failures come back as values: no throw on the hot path. The open
     // never blocks (a FIFO swapped in after the stat is closed unread); with

@@ -9,6 +9,7 @@ import { SkillParseError } from "../shared/errors.ts";
 import {
   type OpenRegularFileOptions,
   openRegularFileSync,
+  readStartUncheckedSync,
   type RegularFile,
 } from "../shared/open_file.ts";
 
@@ -201,6 +202,40 @@ export function readFrontmatterOrError(
   } finally {
     file.close();
   }
+}
+
+/**
+ * The scan's fast read of a `SKILL.md` head that the caller has just seen
+ * to be a regular file: one open, one read, one close, with no check of the
+ * descriptor (the open never blocks and the read is bounded, so a path
+ * swapped since costs nothing). Kept only when the frontmatter closes
+ * within the head; anything else — an error, a longer frontmatter, a file
+ * without one — returns `undefined`, and the caller
+ * reads the file again through its checks, which report exactly what is
+ * wrong.
+ *
+ * @param path Path of the file.
+ * @returns The frontmatter, or `undefined` to read it the checked way.
+ */
+export function readFrontmatterFastSync(
+  path: string,
+): FrontmatterHead | undefined {
+  let total: number;
+  try {
+    total = readStartUncheckedSync(path, buffer, HEAD_BYTES);
+  } catch {
+    return undefined;
+  }
+  // A short read ends a regular file; a full head may continue.
+  const found = locateBytes(total, total < HEAD_BYTES, path, 0);
+  if (found === undefined || found instanceof SkillParseError) return undefined;
+  return {
+    yaml: found.yaml,
+    yamlLine: found.yamlLine,
+    bodyStart: found.bodyStart,
+    bodyLine: found.bodyLine,
+    bytesRead: total,
+  };
 }
 
 /**

@@ -189,6 +189,53 @@ export function openRegularFileSync(
   return new OpenFile(node, fd, stats);
 }
 
+/**
+ * Reads the start of `path` into `buffer[0, length)` with one open, one read
+ * and one close: opened without ever blocking, like
+ * {@linkcode openRegularFileSync}, but with no check of the descriptor. For
+ * a hot path that trusts the bytes only when they parse as it expects and
+ * otherwise reads again through {@linkcode openRegularFileSync}: whatever
+ * the path turned out to be, the read is bounded and never waits.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readStartUncheckedSync } from "./open_file.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.txt`, "hello");
+ * const bytes = new Uint8Array(16);
+ * assert.equal(readStartUncheckedSync(`${dir}/a.txt`, bytes, 16), 5);
+ * assert.equal(new TextDecoder().decode(bytes.subarray(0, 5)), "hello");
+ * ```
+ *
+ * @param path The file.
+ * @param buffer Where the bytes go.
+ * @param length At most this many bytes are read.
+ * @returns The number of bytes read (fewer than `length` at the end of a regular file).
+ * @throws {Deno.errors.NotFound} and the other `Deno.errors` for a failed open or read.
+ */
+export function readStartUncheckedSync(
+  path: string,
+  buffer: Uint8Array,
+  length: number,
+): number {
+  const node = fs();
+  let fd: number;
+  try {
+    fd = node.openSync(path, readFlags);
+  } catch (error) {
+    throw denoError(error);
+  }
+  try {
+    return node.readSync(fd, buffer, 0, length, null);
+  } catch (error) {
+    throw denoError(error);
+  } finally {
+    node.closeSync(fd);
+  }
+}
+
 class OpenFile implements RegularFile {
   readonly size: number;
   #node: typeof NodeFs;
