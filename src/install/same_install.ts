@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../shared/path.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import { CLIENT_DIR_SUFFIXES } from "../discover/default_roots.ts";
 import { hashDirectorySync } from "../shared/tree_hash.ts";
@@ -77,6 +77,27 @@ export function recordedCopies(): SameSkill {
     }
     return skills;
   };
+  // The other client directories of a skills directory's owner whose lock
+  // records anything: looked up once per skills directory, since every
+  // skill of a root shares them.
+  const lockedRoots = new Map<
+    string,
+    readonly (readonly [string, Readonly<Record<string, LockEntry>>])[]
+  >();
+  const lockedRootsOf = (
+    skillsDir: string,
+  ): readonly (readonly [string, Readonly<Record<string, LockEntry>>])[] => {
+    let roots = lockedRoots.get(skillsDir);
+    if (roots === undefined) {
+      const owner = lockOwner(skillsDir).dir;
+      roots = CLIENT_DIR_SUFFIXES.map((suffix) => join(owner, suffix))
+        .filter((root) => root !== skillsDir)
+        .map((root) => [root, lockOf(root)] as const)
+        .filter(([, lock]) => Object.keys(lock).length > 0);
+      lockedRoots.set(skillsDir, roots);
+    }
+    return roots;
+  };
   // The real copy a skill directory belongs to: itself when the lock beside
   // it names it, else the one whose lock records its directory as a target.
   const realCopyOf = (dir: string): string | undefined => {
@@ -84,11 +105,8 @@ export function recordedCopies(): SameSkill {
     const name = basename(dir);
     if (lockOf(skillsDir)[name] !== undefined) return dir;
     const here = realPath(skillsDir);
-    const owner = lockOwner(skillsDir).dir;
-    for (const suffix of CLIENT_DIR_SUFFIXES) {
-      const root = join(owner, suffix);
-      if (root === skillsDir) continue;
-      const targets = lockOf(root)[name]?.targets ?? [];
+    for (const [root, lock] of lockedRootsOf(skillsDir)) {
+      const targets = lock[name]?.targets ?? [];
       const recorded = targets.some((target) => {
         const at = resolve(root, target.dir);
         return at === skillsDir ||
