@@ -227,3 +227,27 @@ Deno.test("a budgeted catalog of 130,000 skills leaves most out instead of throw
   assert.ok(cuts.omitted > 129_000, `${cuts.omitted} omitted`);
   assert.equal(cuts.nothingFits, false);
 });
+
+Deno.test("a budget that collapses every skill to its name reports the descriptions dropped, not shortened", () => {
+  const skills = ["a", "b", "c"].map((name) =>
+    skill(name, `${name} ${"does things ".repeat(10)}`)
+  );
+  const { text, cuts } = renderCatalogWithReport(skills, {
+    format: "markdown",
+    budget: { chars: 20 },
+  });
+  assert.equal(text, "- a\n- b\n- c");
+  assert.equal(cuts.descriptionsDropped, true);
+  assert.equal(cuts.descriptionsShortenedTo, undefined);
+  assert.deepEqual(cuts.nameOnly, ["c", "b", "a"]);
+  // One description kept: the others collapse, lowest priority first.
+  const some = renderCatalogWithReport(skills, {
+    format: "markdown",
+    budget: { chars: 50 },
+  });
+  assert.match(some.text, /^- a: a does things .*…\n- b\n- c$/);
+  assert.deepEqual(
+    [some.cuts.descriptionsShortenedTo, some.cuts.descriptionsDropped],
+    [32, false],
+  );
+});

@@ -238,3 +238,50 @@ Deno.test("renderCatalog() keeps the most skills that fit when even their names 
     }
   }
 });
+
+Deno.test("renderCatalogWithReport() with maxChars counts every skill left out when not even one name fits", () => {
+  const skills = [skill("alpha", "First", "/s/a/SKILL.md"), skill("beta", "B")];
+  const { text, cuts } = renderCatalogWithReport(skills, { maxChars: 5 });
+  assert.equal(text, "");
+  assert.deepEqual(cuts, {
+    locationsDropped: true,
+    descriptionsDropped: true,
+    omitted: 2,
+    nothingFits: true,
+  });
+});
+
+Deno.test("renderCatalog() with maxChars plans as a character budget in which every skill ranks the same", () => {
+  const skills = [
+    skill("a", `${"alpha ".repeat(20)}end`, "/s/a/SKILL.md"),
+    skill("b", `${"beta ".repeat(20)}end`),
+    skill("c", `${"gamma ".repeat(20)}end`),
+  ];
+  // While descriptions only shorten, maxChars and a character budget agree.
+  for (const maxChars of [10_000, 300, 150]) {
+    assert.equal(
+      renderCatalog(skills, { format: "markdown", maxChars }),
+      renderCatalog(skills, {
+        format: "markdown",
+        budget: { chars: maxChars },
+      }),
+    );
+  }
+  // Past that, the budget collapses the lowest priority first; maxChars,
+  // with no priorities, drops every description together.
+  const plain = renderCatalogWithReport(skills, {
+    format: "markdown",
+    maxChars: 60,
+  });
+  assert.equal(plain.text, "- a\n- b\n- c");
+  assert.deepEqual(plain.cuts, {
+    locationsDropped: true,
+    descriptionsDropped: true,
+    omitted: 0,
+    nothingFits: false,
+  });
+  assert.match(
+    renderCatalog(skills, { format: "markdown", budget: { chars: 60 } }),
+    /^- a: alpha alpha .*…\n- b\n- c$/,
+  );
+});

@@ -2,8 +2,8 @@
 /**
  * How each catalog format lays out its parts (header, one frame per skill
  * with a slot for the description, separator, footer), the shortening of a
- * description, and the report of what a budget cut — shared by the plain and
- * the budgeted catalog.
+ * description, and the report of what a budget cut — what the catalog
+ * planner assembles.
  *
  * @module
  */
@@ -73,7 +73,9 @@ export interface Layout {
 }
 
 /** Where a description goes inside an entry's frame. */
-export const HOLE = "\u0000";
+const HOLE = "\u0000";
+const put = (frame: string, description: string) =>
+  frame.replace(HOLE, () => description);
 const note = (n: number) => `${n} more skill${n === 1 ? "" : "s"} omitted`;
 
 /**
@@ -116,7 +118,7 @@ export function layoutOf(format: CatalogFormat): Layout {
               : ` (file: ${markdownField(s.path)})`
           }`,
         describe: markdownField,
-        put: (frame, d) => frame.replace(HOLE, () => d),
+        put,
       };
     case "json":
       return {
@@ -133,7 +135,7 @@ export function layoutOf(format: CatalogFormat): Layout {
               : `,"location":${JSON.stringify(s.path)}`
           }}`,
         describe: (text) => JSON.stringify(text),
-        put: (frame, d) => frame.replace(HOLE, () => d),
+        put,
       };
     default:
       throw new TypeError(
@@ -167,7 +169,7 @@ function xmlLayout(
         s.path === undefined || !l ? "" : element("location", escape(s.path))
       }</skill>`,
     describe: escape,
-    put: (frame, d) => frame.replace(HOLE, () => d),
+    put,
   };
 }
 
@@ -212,11 +214,24 @@ export function oneLine(skill: Skill): Skill {
  * @returns The text, shortened when longer.
  */
 export function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max;
-  const c = text.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  return text.length <= max ? text : `${text.slice(0, keptOf(text, max))}…`;
+}
+
+/**
+ * The length of {@linkcode shorten}`(text, max)`, without building it.
+ *
+ * @param text The text.
+ * @param max Most characters kept.
+ * @returns The length of the shortened text.
+ */
+export function shortenedLength(text: string, max: number): number {
+  return text.length <= max ? text.length : keptOf(text, max) + 1;
+}
+
+/** How many characters of `text` a cut to `max` keeps: not half a pair. */
+function keptOf(text: string, max: number): number {
+  const c = text.charCodeAt(max - 1);
+  return c >= 0xd800 && c <= 0xdbff ? max - 1 : max;
 }
 
 /**
