@@ -7,8 +7,11 @@ import {
   basename,
   dirname,
   fromFileUrl,
+  isAbsolute,
   join,
+  type PathFlavour,
   posix,
+  relative,
   resolve,
   SEP,
   win32,
@@ -132,12 +135,107 @@ Deno.test("the platform functions use the platform flavour and the real cwd", ()
   assert.equal(SEP, nodePath.sep);
   assert.equal(resolve("a", "../b"), nodePath.resolve("a", "../b"));
   assert.equal(resolve(), Deno.cwd());
+  assert.equal(relative("a/b", "c"), nodePath.relative("a/b", "c"));
+  assert.equal(relative("/skills", "/skills"), "");
+  assert.equal(isAbsolute("/skills"), nodePath.isAbsolute("/skills"));
+  assert.equal(isAbsolute("skills"), false);
   assert.equal(
     join("/skills", "pdf", "../SKILL.md"),
     nodePath.join("/skills", "pdf", "../SKILL.md"),
   );
   assert.equal(dirname("/skills/pdf/SKILL.md"), "/skills/pdf");
   assert.equal(basename("/skills/pdf/"), "pdf");
+});
+
+/** Pairs of paths as the code passes them to `relative`: skill roots, skill directories, files. */
+const POSIX_RELATIVE: [string, string][] = [
+  ["/skills/pdf", "/skills/pdf/SKILL.md"],
+  ["/skills/pdf", "/skills/docx/SKILL.md"],
+  ["/skills/pdf/", "/skills/pdf"],
+  ["/skills", "/skillset/a"],
+  ["/skillset/a", "/skills"],
+  ["/", "/etc/passwd"],
+  ["/etc/passwd", "/"],
+  ["/a/b/c", "/a"],
+  ["/a//b/./c/..", "/a/b/d"],
+  ["//a", "/a/b"],
+  ["", ""],
+  ["", "/x"],
+  ["skills/pdf", "skills/docx"],
+  ["skills", "../outside"],
+  [".", "SKILL.md"],
+];
+const WIN32_RELATIVE: [string, string][] = [
+  ["C:\\skills\\pdf", "C:\\skills\\pdf\\SKILL.md"],
+  ["C:\\skills\\pdf", "C:\\skills\\docx\\SKILL.md"],
+  ["C:\\Skills\\PDF", "c:\\skills\\pdf\\a"],
+  ["C:\\skills", "C:\\skillset\\a"],
+  ["C:\\", "C:\\skills"],
+  ["C:\\skills\\pdf", "C:\\"],
+  ["C:/skills/pdf", "C:\\skills/docx/"],
+  ["C:\\skills", "D:\\skills"],
+  ["C:\\skills", "\\\\srv\\share\\skills"],
+  ["\\\\srv\\share\\a", "\\\\srv\\share\\b\\c"],
+  ["\\\\srv\\share\\a", "\\\\srv\\other\\b"],
+  ["\\\\srv\\share\\a", "\\\\srv\\share"],
+  ["\\\\srv\\share\\a", "\\\\host\\share\\a"],
+  ["C:\\a\\é", "C:\\A\\É\\b"],
+  ["\\skills", "C:\\skills\\a"],
+  ["skills\\pdf", "skills\\docx"],
+  ["", "C:\\work\\x\\a"],
+];
+
+/** Asserts that `flavour` and Node's same flavour agree on `relative` and `isAbsolute` (with the cwd `cwd`). */
+function assertSameRelative(
+  flavour: PathFlavour,
+  node: typeof nodePath.posix,
+  cwd: string,
+  [from, to]: [string, string],
+): void {
+  assert.equal(
+    flavour.relative(() => cwd, from, to),
+    node.relative(node.resolve(cwd, from), node.resolve(cwd, to)),
+    `relative ${JSON.stringify([from, to])}`,
+  );
+  for (const path of [from, to]) {
+    assert.equal(flavour.isAbsolute(path), node.isAbsolute(path), path);
+  }
+}
+
+Deno.test("relative and isAbsolute agree with node:path on the paths the code uses", () => {
+  for (const pair of POSIX_RELATIVE) {
+    assertSameRelative(posix, nodePath.posix, "/work/x", pair);
+  }
+  for (const pair of WIN32_RELATIVE) {
+    assertSameRelative(win32, nodePath.win32, "C:\\work\\x", pair);
+  }
+});
+
+Deno.test("relative agrees with node:path.posix and node:path.win32", () => {
+  fc.assert(
+    fc.property(posixPath, posixPath, (from, to) => {
+      assertSameRelative(posix, nodePath.posix, "/work/x", [from, to]);
+    }),
+    { numRuns: RUNS },
+  );
+  // One divergence is left out: when a name's lower case is longer than the
+  // name (`İ`), Node compares UNC paths on two different servers segment by
+  // segment and climbs over the server name; for every other name, and here
+  // always, such a path is returned whole.
+  const winCase = fc.tuple(winPath, fc.constantFrom("", "a", "A", "É"))
+    .map(([path, tail]) => path + tail);
+  fc.assert(
+    fc.property(winCase, winCase, (from, to) => {
+      // Device namespaces and drive-relative paths as in the resolve test.
+      fc.pre(
+        [from, to].every((p) =>
+          !/^[\\/]{2}[.?](?:[\\/]|$)/.test(p) && !/^[A-Za-z]:(?![\\/])/.test(p)
+        ),
+      );
+      assertSameRelative(win32, nodePath.win32, "C:\\work\\x", [from, to]);
+    }),
+    { numRuns: RUNS },
+  );
 });
 
 Deno.test("fromFileUrl matches node:url and refuses what it refuses", () => {

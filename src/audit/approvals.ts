@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { sha256Hex } from "../shared/sha256.ts";
 import { hashDirectorySync, type TreeHash } from "../shared/tree_hash.ts";
 import { dirIdentitySync } from "../shared/dir_identity.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { basename, join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "../shared/path.ts";
 import { walkSkillTree } from "../shared/skill_tree.ts";
 import { openRegularFileSync } from "../shared/open_file.ts";
 import { assertReadPermission } from "../shared/permissions.ts";

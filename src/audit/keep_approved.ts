@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../shared/path.ts";
 import { hashBytes, hashDirectorySync } from "../shared/tree_hash.ts";
 import {
   readCheckedSync,

@@ -11,7 +11,13 @@
  *
  * @module
  */
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import {
+  dirname,
+  isAbsolute,
+  relative,
+  resolve,
+  SEP as sep,
+} from "../shared/path.ts";
 import type { AuditCode, AuditFinding } from "./rules.ts";
 import {
   finding,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { dump } from "js-yaml";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
