@@ -4,7 +4,9 @@
  * {@link https://agentskills.io | Agent Skills} — directories holding a
  * `SKILL.md` with YAML frontmatter and a Markdown body.
  *
- * Runs with `--allow-read` for the roots it is given and nothing else.
+ * Runs with `--allow-read` for the roots it is given and nothing else. The
+ * MCP server, installing, auditing, the web and the embed generator have
+ * their own entry points: `./mcp`, `./install`, `./audit`, `./web`, `./embed`.
  *
  * @example Parse and validate a SKILL.md
  * ```ts
@@ -63,11 +65,9 @@ export {
   embeddedSkill,
   type EmbeddedSkillInput,
   type EmbeddedSource,
-  MAX_FLAT_ROOT_DIRS,
   type NoticeSource,
   type SkillSource,
 } from "./src/discover/sources.ts";
-export { MAX_RETAINED_FRONTMATTER_CHARS } from "./src/discover/retain.ts";
 export {
   attachRemoteContent,
   type RemoteContent,
@@ -117,8 +117,6 @@ export { normalizeAssetPath } from "./src/shared/asset_path.ts";
 export { escapeTerminal } from "./src/shared/escape.ts";
 export {
   type CatalogBudget,
-  DEFAULT_BUDGET_CHARS,
-  DEFAULT_MAX_ENTRY_CHARS,
   estimateTokens,
 } from "./src/serve/catalog_budget.ts";
 export {
@@ -146,19 +144,11 @@ export {
   type SkillPolicy,
 } from "./src/serve/policy.ts";
 export { matchSkills } from "./src/serve/match.ts";
-export {
-  compileGlob,
-  MAX_GLOB_ALTERNATIVES,
-  MAX_GLOB_CHARS,
-  MAX_MATCH_PATH_CHARS,
-} from "./src/serve/glob.ts";
+export { compileGlob } from "./src/serve/glob.ts";
 export { type SearchHit, searchSkills } from "./src/serve/search.ts";
 export type { SkillResources } from "./src/serve/list_resources.ts";
 export {
   type JsonSchema,
-  MAX_ENUM_NAMES,
-  MAX_MATCH_PATH_LENGTH,
-  MAX_MATCH_PATHS,
   TOOL_NAMES,
   type ToolDefinition,
   type ToolName,
@@ -174,7 +164,6 @@ export {
 export {
   type AnthropicToolResult,
   type AnthropicToolUse,
-  MAX_TOOL_INPUT_CHARS,
   type NamedToolCall,
   type OpenAiToolCall,
   type OpenAiToolMessage,
@@ -187,14 +176,3 @@ export {
   aiSdkTools,
 } from "./src/serve/ai_sdk_tools.ts";
 export { callSkillTool } from "./src/serve/tool_calls.ts";
-export {
-  type EmbedOptions,
-  type EmbedResult,
-  generateEmbedModule,
-} from "./src/serve/embed_module.ts";
-export {
-  EMBED_MAX_TOTAL_BYTES,
-  type EmbedPlan,
-  EmbedTooLargeError,
-  planEmbedModule,
-} from "./src/serve/embed_plan.ts";

@@ -3,8 +3,8 @@
 // module as it makes it, so memory stays near the largest file.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { generateEmbedModule } from "../src/serve/embed_module.ts";
-import { EmbedTooLargeError } from "../src/serve/embed_plan.ts";
+import { generateEmbedModule } from "../src/embed/generate.ts";
+import { EmbedTooLargeError } from "../src/embed/plan.ts";
 import { runCli, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const exists = (path: string): Promise<boolean> =>

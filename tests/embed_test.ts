@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { discoverSync } from "../src/discover/discover.ts";
-import { generateEmbedModule } from "../src/serve/embed_module.ts";
+import { generateEmbedModule } from "../src/embed/generate.ts";
 import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import {
   CONFIG,

@@ -18,11 +18,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   install: ["install", "web", "audit", "discover", "parse", "shared"],
   mcp: ["mcp", "web", "serve", "audit", "discover", "parse", "shared"],
   web: ["web", "serve", "discover", "parse", "shared"],
+  embed: ["embed", "serve", "discover", "parse", "shared"],
   cli: [
     "cli",
     "mcp",
     "web",
     "install",
+    "embed",
     "serve",
     "audit",
     "discover",
@@ -143,12 +145,13 @@ async function mainEntryStaticGraph(): Promise<string[]> {
   return [...seen];
 }
 
-Deno.test("the main entry point loads no MCP, install or crypto code", async () => {
+Deno.test("the main entry point loads no MCP, install, embed generator or crypto code", async () => {
   const specifiers = await mainEntryGraph();
   assert.ok(specifiers.length > 10);
   const offending = specifiers.filter((s) =>
     s.includes("@modelcontextprotocol") || s.includes("/src/install/") ||
-    s.includes("/src/mcp/") || s === "node:process"
+    s.includes("/src/mcp/") || s.includes("/src/embed/") ||
+    s === "node:process"
   );
   assert.deepEqual(offending, []);
   // Crypto is loaded only on first use (approvals, hashing): a dynamic

@@ -8,10 +8,10 @@ import {
   discover,
   discoverSync,
   embeddedSkill,
-  MAX_FLAT_ROOT_DIRS,
-  MAX_RETAINED_FRONTMATTER_CHARS,
   SkillSet,
 } from "../mod.ts";
+import { MAX_FLAT_ROOT_DIRS } from "../src/discover/sources.ts";
+import { MAX_RETAINED_FRONTMATTER_CHARS } from "../src/discover/retain.ts";
 import { CONFIG, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 Deno.test("a skill with 56 KB of frontmatter keeps only its short known fields, with a warning", async () => {

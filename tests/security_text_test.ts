@@ -12,7 +12,7 @@ import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { renderActivation } from "../src/serve/activation.ts";
 import { renderCatalog } from "../src/serve/catalog.ts";
 import { discoverSync } from "../src/discover/discover.ts";
-import { generateEmbedModule } from "../src/serve/embed_module.ts";
+import { generateEmbedModule } from "../src/embed/generate.ts";
 import { SkillAccessError } from "../src/shared/errors.ts";
 import { compileGlob } from "../src/serve/glob.ts";
 import { compileGlobs } from "../src/serve/match.ts";

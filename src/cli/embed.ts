@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { resolve } from "../shared/path.ts";
 import {
   EMBED_MAX_TOTAL_BYTES,
   type EmbedPlan,
   EmbedTooLargeError,
   planEmbedModule,
-} from "../serve/embed_plan.ts";
-import type { Sink } from "../serve/embed_source.ts";
+} from "../embed/plan.ts";
+import type { Sink } from "../embed/literal.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import type { Command } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";

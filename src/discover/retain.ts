@@ -15,7 +15,8 @@ import type { Diagnostic, SkillFields } from "../shared/types.ts";
  *
  * @example Usage
  * ```ts
- * import { discoverSync, embeddedSkill, MAX_RETAINED_FRONTMATTER_CHARS } from "@skillscope/skills";
+ * import { discoverSync, embeddedSkill } from "@skillscope/skills";
+ * import { MAX_RETAINED_FRONTMATTER_CHARS } from "./retain.ts";
  * import assert from "node:assert/strict";
  *
  * const big = "x".repeat(MAX_RETAINED_FRONTMATTER_CHARS);

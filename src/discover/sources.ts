@@ -8,17 +8,7 @@ import type { RemoteSource } from "./remote_source.ts";
 import { fromFileUrl, resolve } from "../shared/path.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
-/**
- * Most skill directories a flat root is scanned for by default.
- *
- * @example Usage
- * ```ts
- * import { directorySource, MAX_FLAT_ROOT_DIRS } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(directorySource("/skills").maxDirs, MAX_FLAT_ROOT_DIRS);
- * ```
- */
+/** Most skill directories a flat root is scanned for by default (`maxDirs`). */
 export const MAX_FLAT_ROOT_DIRS = 100_000;
 
 /**
@@ -39,9 +29,10 @@ export interface DirectorySourceOptions {
   /** Deepest directory level searched when recursive (the root's children are level 1; 0 = the root alone, as one skill directory). Default 6. */
   maxDepth?: number;
   /**
-   * Most directories visited per root: default 2000 when recursive,
-   * {@linkcode MAX_FLAT_ROOT_DIRS} (100,000) for a flat root. Past it the scan
-   * stops with a `scan-truncated` warning.
+   * Most directories visited per root: 100,000 for a flat root, 2000 when
+   * recursive. Past it the scan stops with a `scan-truncated` warning.
+   *
+   * @default {100000}
    */
   maxDirs?: number;
   /** Follow symlinked skill directories and `SKILL.md` files. Default `true`. */

@@ -14,41 +14,11 @@
  * @module
  */
 
-/**
- * Longest glob compiled (characters); longer ones never match.
- *
- * @example Usage
- * ```ts
- * import { MAX_GLOB_CHARS } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_GLOB_CHARS, 1024);
- * ```
- */
+/** Longest glob compiled (characters); longer ones never match. */
 export const MAX_GLOB_CHARS = 1024;
-/**
- * Most alternatives one glob's braces expand to; more never match.
- *
- * @example Usage
- * ```ts
- * import { MAX_GLOB_ALTERNATIVES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_GLOB_ALTERNATIVES, 256);
- * ```
- */
+/** Most alternatives one glob's braces expand to; more never match. */
 export const MAX_GLOB_ALTERNATIVES = 256;
-/**
- * Longest path matched (characters); longer ones never match.
- *
- * @example Usage
- * ```ts
- * import { MAX_MATCH_PATH_CHARS } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_MATCH_PATH_CHARS, 4096);
- * ```
- */
+/** Longest path matched (characters); longer ones never match. */
 export const MAX_MATCH_PATH_CHARS = 4096;
 
 type Token =
@@ -212,8 +182,9 @@ function matchSegments(
 /**
  * Compiles one glob (already normalized: `/` separators) into a predicate
  * over normalized paths. A pattern without `/` is matched against the
- * basename when `basename` is set. Over-long globs and brace bombs compile
- * to a predicate that never matches.
+ * basename when `basename` is set. Over-long globs (over 1024 characters)
+ * and brace bombs (over 256 alternatives) compile to a predicate that never
+ * matches; so does every path over 4096 characters.
  *
  * @example Usage
  * ```ts

@@ -65,8 +65,8 @@ export function callSkillTool(
 ): Promise<ToolResult>;
 /**
  * Runs a provider's own tool call (an Anthropic `tool_use` block, an OpenAI
- * tool call, or `{ name, input }`); an unreadable call is an
- * `invalid-input` result.
+ * tool call, or `{ name, input }`); an unreadable call (malformed JSON, or
+ * arguments longer than 262,144 characters) is an `invalid-input` result.
  *
  * @param set The skill set.
  * @param call The tool call.

@@ -110,17 +110,7 @@ export interface ToolDefinition {
   readonly inputSchema: JsonSchema;
 }
 
-/**
- * Most skill names put in a tool schema's enum; beyond it `name` is a checked string.
- *
- * @example Usage
- * ```ts
- * import { MAX_ENUM_NAMES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_ENUM_NAMES, 1000);
- * ```
- */
+/** Most skill names put in a tool schema's enum; beyond it `name` is a checked string. */
 export const MAX_ENUM_NAMES = 1000;
 
 /**
@@ -128,7 +118,8 @@ export const MAX_ENUM_NAMES = 1000;
  *
  * @example Usage
  * ```ts
- * import { callSkillTool, embeddedSkill, MAX_MATCH_PATHS, SkillSet } from "@skillscope/skills";
+ * import { callSkillTool, embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { MAX_MATCH_PATHS } from "./tool_definitions.ts";
  * import assert from "node:assert/strict";
  *
  * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
@@ -143,7 +134,8 @@ export const MAX_MATCH_PATHS = 64;
  *
  * @example Usage
  * ```ts
- * import { callSkillTool, embeddedSkill, MAX_MATCH_PATH_LENGTH, SkillSet } from "@skillscope/skills";
+ * import { callSkillTool, embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { MAX_MATCH_PATH_LENGTH } from "./tool_definitions.ts";
  * import assert from "node:assert/strict";
  *
  * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });

@@ -18,9 +18,10 @@ import {
 /**
  * The tool definitions for a skill set: `skills_list`, `skills_read`,
  * `skills_read_asset`, `skills_match` and `skills_search`, with `name`
- * constrained to an enum of the valid names (up to {@linkcode MAX_ENUM_NAMES}
- * skills; beyond, a string checked when the tool is called). Built once per
- * discovery and shared (frozen). No skills → no tools.
+ * constrained to an enum of the valid names (up to 1000 skills; beyond, a
+ * string checked when the tool is called); `skills_match` takes at most 64
+ * paths of at most 1024 characters each. Built once per discovery and shared
+ * (frozen). No skills → no tools.
  *
  * @example Usage
  * ```ts

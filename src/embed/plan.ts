@@ -10,8 +10,8 @@
  */
 import { utf8Text } from "../shared/utf8_text.ts";
 import { discoverSync } from "../discover/discover.ts";
-import { readAssetSync, readSkillFileSync } from "./read_skill.ts";
-import { listResourcesSync } from "./list_resources.ts";
+import { readAssetSync, readSkillFileSync } from "../serve/read_skill.ts";
+import { listResourcesSync } from "../serve/list_resources.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
@@ -23,14 +23,14 @@ import {
   WIDTH,
   writeBytes,
   writeProperty,
-} from "./embed_source.ts";
+} from "./literal.ts";
 
 /**
  * Options of `generateEmbedModule` and {@linkcode planEmbedModule}.
  *
  * @example Usage
  * ```ts
- * import { type EmbedOptions, generateEmbedModule } from "@skillscope/skills";
+ * import { type EmbedOptions, generateEmbedModule } from "@skillscope/skills/embed";
  * import assert from "node:assert/strict";
  *
  * const dir = await Deno.makeTempDir();
@@ -39,27 +39,46 @@ import {
  * ```
  */
 export interface EmbedOptions {
-  /** Where the generated module imports `embeddedSkill` from. Default `jsr:@skillscope/skills@^<version>`. */
+  /**
+   * Where the generated module imports `embeddedSkill` from (the main entry
+   * of the package).
+   *
+   * @default {"jsr:@skillscope/skills@^<version>"}
+   */
   importFrom?: string;
-  /** Find skills at any depth below `dir`. Default `false`. */
+  /**
+   * Find skills at any depth below `dir`.
+   *
+   * @default {false}
+   */
   recursive?: boolean;
   /** How the header names the source directory. Default: `dir` as given. */
   label?: string;
-  /** Largest bundled file embedded (bytes). Default 10 MiB. */
+  /**
+   * Largest bundled file embedded (bytes): 10 MiB.
+   *
+   * @default {10485760}
+   */
   maxAssetBytes?: number;
-  /** Most bundled files embedded per skill. Default 10,000. */
+  /**
+   * Most bundled files embedded per skill.
+   *
+   * @default {10000}
+   */
   maxFiles?: number;
   /** The full YAML parser (`await loadYamlParser()`), for frontmatter beyond the fast subset. */
   yamlParser?: YamlParser;
   /**
-   * Most bytes embedded in all (every `SKILL.md` and bundled file); past it
-   * nothing is generated and an `EmbedTooLargeError` names the directory.
-   * Default 32 MiB.
+   * Most bytes embedded in all (every `SKILL.md` and bundled file): 32 MiB.
+   * Past it nothing is generated and an `EmbedTooLargeError` names the
+   * directory.
+   *
+   * @default {33554432}
    */
   maxTotalBytes?: number;
 }
 
-/** Default cap on the bytes embedded in one module (all `SKILL.md` and bundled files). */
+/** Default of {@linkcode EmbedOptions.maxTotalBytes}, which the CLI's `--max-bytes` shares. */
 export const EMBED_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_FILES = 10_000;
 const MAX_ASSET_BYTES = 10 * 1024 * 1024;
@@ -72,7 +91,7 @@ const MAX_SKILL_MD_BYTES = 8 * 1024 * 1024;
  *
  * @example Usage
  * ```ts
- * import { EmbedTooLargeError } from "@skillscope/skills";
+ * import { EmbedTooLargeError } from "@skillscope/skills/embed";
  * import assert from "node:assert/strict";
  *
  * const error = new EmbedTooLargeError("skills", 2048, 1024);
@@ -136,7 +155,7 @@ interface Planned {
  *
  * @example Plan, then write in pieces
  * ```ts
- * import { planEmbedModule } from "@skillscope/skills";
+ * import { planEmbedModule } from "@skillscope/skills/embed";
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();

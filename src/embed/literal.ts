@@ -34,7 +34,7 @@ function escaped(c: number): string {
  *
  * @example Usage
  * ```ts
- * import { writeLiteral } from "./embed_source.ts";
+ * import { writeLiteral } from "./literal.ts";
  * import assert from "node:assert/strict";
  *
  * const parts: string[] = [];
@@ -80,7 +80,7 @@ export function writeLiteral(text: string, sink: Sink): void {
  *
  * @example Usage
  * ```ts
- * import { literal } from "./embed_source.ts";
+ * import { literal } from "./literal.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(literal("ü"), '"\\u00fc"');
@@ -101,7 +101,7 @@ export function literal(text: string): string {
  *
  * @example Usage
  * ```ts
- * import { writeProperty } from "./embed_source.ts";
+ * import { writeProperty } from "./literal.ts";
  * import assert from "node:assert/strict";
  *
  * const out: string[] = [];
@@ -136,7 +136,7 @@ export function writeProperty(
  *
  * @example Usage
  * ```ts
- * import { writeBytes } from "./embed_source.ts";
+ * import { writeBytes } from "./literal.ts";
  * import assert from "node:assert/strict";
  *
  * const out: string[] = [];

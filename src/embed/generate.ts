@@ -6,16 +6,16 @@
  * @module
  */
 import type { Diagnostic } from "../shared/types.ts";
-import { type EmbedOptions, planEmbedModule } from "./embed_plan.ts";
+import { type EmbedOptions, planEmbedModule } from "./plan.ts";
 
-export type { EmbedOptions } from "./embed_plan.ts";
+export type { EmbedOptions } from "./plan.ts";
 
 /**
  * What {@linkcode generateEmbedModule} produced.
  *
  * @example Usage
  * ```ts
- * import { type EmbedResult, generateEmbedModule } from "@skillscope/skills";
+ * import { type EmbedResult, generateEmbedModule } from "@skillscope/skills/embed";
  * import assert from "node:assert/strict";
  *
  * const result: EmbedResult = generateEmbedModule(await Deno.makeTempDir());
@@ -40,7 +40,7 @@ export interface EmbedResult {
  *
  * @example Usage
  * ```ts
- * import { generateEmbedModule } from "@skillscope/skills";
+ * import { generateEmbedModule } from "@skillscope/skills/embed";
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();
