@@ -37,7 +37,7 @@ import { SkillCache } from "../src/discover/scan_cache.ts";
 import { discover, discoverSync } from "../src/discover/discover.ts";
 import { readFrontmatterSync } from "../src/parse/frontmatter.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import { benchTree } from "./fixtures.ts";
+import { benchTree, realisticTree } from "./fixtures.ts";
 import {
   type CompareRun,
   median,
@@ -214,6 +214,29 @@ console.log(JSON.stringify(samples));
         ? "skipped: no /usr/bin/time"
         : `**${rss.toFixed(0)} MiB**`,
       "≤ 90 MiB",
+    );
+  }
+
+  // Peak RSS on the realistic corpus, as `deno run` runs the CLI and with
+  // the V8 flag the installed and compiled CLI carry (README).
+  {
+    const count = run.quick ? 10_000 : 50_000;
+    const root = realisticTree(count);
+    const args = listArgs(run, root);
+    const plain = await peakRss(Deno.execPath(), args);
+    const flagged = await peakRss(Deno.execPath(), [
+      args[0]!,
+      "--v8-flags=--max-semi-space-size=2",
+      ...args.slice(1),
+    ]);
+    report(
+      `peak RSS, \`skillscope list --json\` realistic ${
+        count / 1000
+      }k: \`deno run\` / installed CLI's V8 flag`,
+      plain === undefined || flagged === undefined
+        ? "skipped: no /usr/bin/time"
+        : `**${plain.toFixed(0)} MiB** / **${flagged.toFixed(0)} MiB**`,
+      "≤ 197 MiB (⅔ of 295)",
     );
   }
 }
