@@ -192,16 +192,21 @@ export function readFrontmatterOrError(
         { path, line: 1, column: 1 },
       );
     }
-    return {
-      yaml: found.yaml,
-      yamlLine: found.yamlLine,
-      bodyStart: found.bodyStart,
-      bodyLine: found.bodyLine,
-      bytesRead: total,
-    };
+    return headOf(found, total);
   } finally {
     file.close();
   }
+}
+
+/** A located frontmatter with the number of bytes read to find it. */
+function headOf(found: FrontmatterSplit, bytesRead: number): FrontmatterHead {
+  return {
+    yaml: found.yaml,
+    yamlLine: found.yamlLine,
+    bodyStart: found.bodyStart,
+    bodyLine: found.bodyLine,
+    bytesRead,
+  };
 }
 
 /**
@@ -210,9 +215,8 @@ export function readFrontmatterOrError(
  * descriptor (the open never blocks and the read is bounded, so a path
  * swapped since costs nothing). Kept only when the frontmatter closes
  * within the head; anything else — an error, a longer frontmatter, a file
- * without one — returns `undefined`, and the caller
- * reads the file again through its checks, which report exactly what is
- * wrong.
+ * without one — returns `undefined`, and the caller reads the file again
+ * through its checks, which report exactly what is wrong.
  *
  * @param path Path of the file.
  * @returns The frontmatter, or `undefined` to read it the checked way.
@@ -229,13 +233,7 @@ export function readFrontmatterFastSync(
   // A short read ends a regular file; a full head may continue.
   const found = locateBytes(total, total < HEAD_BYTES, path, 0);
   if (found === undefined || found instanceof SkillParseError) return undefined;
-  return {
-    yaml: found.yaml,
-    yamlLine: found.yamlLine,
-    bodyStart: found.bodyStart,
-    bodyLine: found.bodyLine,
-    bytesRead: total,
-  };
+  return headOf(found, total);
 }
 
 /**
