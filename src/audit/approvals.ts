@@ -18,6 +18,7 @@ import { hashDirectorySync, type TreeHash } from "../shared/tree_hash.ts";
 import { dirIdentitySync } from "../shared/dir_identity.ts";
 import { readCheckedSync } from "../shared/checked_read.ts";
 import type { DirectorySkill } from "../shared/types.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** The approvals file, in the directory that holds the skill directories. */
 export const APPROVALS_FILE = ".skillscope-approvals.json";
@@ -96,9 +97,7 @@ function readApprovalsSync(
   } catch (error) {
     return {
       approvals,
-      ignored: `${path} could not be read (${
-        error instanceof Error ? error.message : String(error)
-      })`,
+      ignored: `${path} could not be read (${messageOf(error)})`,
     };
   }
   let data: Record<string, unknown>;

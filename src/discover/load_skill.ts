@@ -5,7 +5,7 @@
  * @module
  */
 import { basename, SEP } from "../shared/path.ts";
-import { SkillParseError } from "../shared/errors.ts";
+import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
   type FrontmatterHead,
   readFrontmatterFastSync,
@@ -397,9 +397,4 @@ function notLoaded(
     diagnostics,
     needsParser: parseError && error.code === "yaml-parser-not-loaded",
   };
-}
-
-/** The message of an error, or the value as text. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

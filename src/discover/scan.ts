@@ -10,12 +10,12 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { kindOf } from "../shared/diagnostics.ts";
+import { messageOf } from "../shared/errors.ts";
 import {
   childPath,
   finishSkill,
   isDirectoryEntry,
   type LoadContext,
-  messageOf,
   MISSING,
   mtimeOf,
   type PendingSkill,

@@ -6,7 +6,8 @@
  * @module
  */
 import type { Pause } from "./scan_io.ts";
-import { type LoadContext, messageOf } from "./load_skill.ts";
+import type { LoadContext } from "./load_skill.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /**
  * Lists a directory at once.

@@ -9,6 +9,7 @@
  * @module
  */
 import type { ToolResult } from "./tool_definitions.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** An Anthropic `tool_use` content block (`Anthropic.Messages.ToolUseBlock`). */
 export type AnthropicToolUse = {
@@ -97,9 +98,7 @@ export function readToolCall(
     } catch (error) {
       return {
         name,
-        problem: `The arguments are not valid JSON (${
-          error instanceof Error ? error.message : String(error)
-        })`,
+        problem: `The arguments are not valid JSON (${messageOf(error)})`,
       };
     }
   }

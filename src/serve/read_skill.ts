@@ -8,7 +8,7 @@
 import { join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
-import { SkillAccessError } from "../shared/errors.ts";
+import { messageOf, SkillAccessError } from "../shared/errors.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
@@ -275,10 +275,6 @@ function readFailed(
     `Cannot read "${target}": ${messageOf(error)}`,
     path,
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -5,7 +5,11 @@
  * @module
  */
 import { encodeBase64 } from "../shared/base64.ts";
-import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
+import {
+  messageOf,
+  PermissionDeniedError,
+  SkillAccessError,
+} from "../shared/errors.ts";
 import type { SkillSet } from "./skill_set.ts";
 import { skillTools } from "./tools.ts";
 import type { JsonSchema, ToolResult } from "./tool_definitions.ts";
@@ -189,7 +193,7 @@ async function run(
     }
     return fail(
       "internal-error",
-      error instanceof Error ? error.message : String(error),
+      messageOf(error),
     );
   }
   return fail("unknown-tool", `Unknown tool "${tool}"`);

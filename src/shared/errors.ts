@@ -211,3 +211,22 @@ export class SkillAccessError extends Error {
     this.path = path;
   }
 }
+
+/**
+ * The message of an error, or any other thrown value as text.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { messageOf } from "./errors.ts";
+ *
+ * assert.equal(messageOf(new Error("Broken")), "Broken");
+ * assert.equal(messageOf("plain"), "plain");
+ * ```
+ *
+ * @param error What was thrown.
+ * @returns Its message.
+ */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -11,6 +11,7 @@
 import { WebArtifactError } from "./errors.ts";
 import type { ArchiveCollector } from "./archive_entry.ts";
 import { slicedStream } from "./sliced_stream.ts";
+import { messageOf } from "../shared/errors.ts";
 
 // Compressed bytes fed to the inflater at a time: one step inflates at most
 // about 16 MiB, so a bomb is stopped before its bytes pile up.
@@ -105,9 +106,7 @@ export async function unpackTarGz(
     }
     throw new WebArtifactError(
       "web-archive-corrupt",
-      `The archive is not a readable .tar.gz: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+      `The archive is not a readable .tar.gz: ${messageOf(error)}`,
       undefined,
       { cause: error },
     );

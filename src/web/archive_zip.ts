@@ -10,6 +10,7 @@
 import { concatBytes } from "../shared/concat_bytes.ts";
 import { WebArtifactError } from "./errors.ts";
 import type { ArchiveCollector } from "./archive_entry.ts";
+import { messageOf } from "../shared/errors.ts";
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
@@ -88,9 +89,7 @@ export async function unpackZip(
     if (error instanceof WebArtifactError) throw error;
     throw new WebArtifactError(
       "web-archive-corrupt",
-      `The archive is not a readable .zip: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+      `The archive is not a readable .zip: ${messageOf(error)}`,
       undefined,
       { cause: error },
     );

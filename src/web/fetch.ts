@@ -16,6 +16,7 @@ import {
   assertWebUrl,
   displayUrl,
 } from "./url_policy.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** Longest one download may take, redirects and body included (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -124,9 +125,7 @@ export async function fetchBytes(
     throw new WebFetchError(
       "web-network",
       displayUrl(at),
-      `GET "${displayUrl(at)}" failed: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+      `GET "${displayUrl(at)}" failed: ${messageOf(error)}`,
       undefined,
       { cause: error },
     );

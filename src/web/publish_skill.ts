@@ -14,7 +14,7 @@ import { isValidSkillName } from "../parse/skill_name.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { readInsideSync } from "../shared/checked_read.ts";
 import { parseErrorDiagnostic } from "../shared/diagnostics.ts";
-import { SkillParseError } from "../shared/errors.ts";
+import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
   MAX_INSTALL_BYTES,
   MAX_INSTALL_FILES,
@@ -235,8 +235,4 @@ export async function readPublishableSkill(
     return { diagnostics };
   }
   return { skill: { name, description, files, executable }, diagnostics };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -13,7 +13,11 @@
 import type { RemoteContent } from "../discover/remote_source.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { isServableAssetPath } from "../serve/read_skill.ts";
-import { PermissionDeniedError, SkillAccessError } from "../shared/errors.ts";
+import {
+  messageOf,
+  PermissionDeniedError,
+  SkillAccessError,
+} from "../shared/errors.ts";
 import { fetchArtifact, fetchLegacyFile, type WebSkill } from "./artifact.ts";
 import { WebArtifactError, WebFetchError } from "./errors.ts";
 import type { WebArtifactEntry, WebLegacyEntry } from "./index_parse.ts";
@@ -39,9 +43,7 @@ function readFailed(
   return new SkillAccessError(
     "read-failed",
     name,
-    `Cannot read "${rel}" of "${name}" from ${key}: ${
-      error instanceof Error ? error.message : String(error)
-    }`,
+    `Cannot read "${rel}" of "${name}" from ${key}: ${messageOf(error)}`,
     rel,
   );
 }
@@ -51,7 +53,7 @@ function poisoned(error: unknown, name: string, key: string): SkillAccessError {
     "remote-verification-failed",
     name,
     `${key} served "${name}" in a form that cannot be trusted (${
-      error instanceof Error ? error.message : String(error)
+      messageOf(error)
     }); the skill's content is not served`,
   );
 }
