@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { dirname, join, resolve } from "../shared/path.ts";
+import { resolve } from "../shared/path.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import { directorySource, type SkillSource } from "./sources.ts";
+import type { SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import {
   CLIENT_TABLE,
@@ -27,10 +27,11 @@ import {
   type RootScan,
   rootScan,
   rootsOf,
-  scanOptions,
 } from "./client_profile.ts";
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
+import { projectDirs } from "./project_dirs.ts";
+import { rootSources } from "./root_sources.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
 export type { DetectedClient } from "./detect_clients.ts";
@@ -318,44 +319,6 @@ export function defaultSources(
 }
 
 /**
- * The sources of default roots already worked out (what
- * {@linkcode defaultSources} returns for them): each root a directory
- * source scanned as its clients scan it, skipped with a warning when it may
- * not be read or is not a directory; the diagnostics first, as a notice.
- *
- * @example Usage
- * ```ts
- * import { defaultRoots } from "@skillscope/skills";
- * import { rootSources } from "./default_roots.ts";
- * import assert from "node:assert/strict";
- *
- * const found = defaultRoots({ cwd: "/p", home: "/h", ancestors: false });
- * assert.equal(rootSources(found).length, found.roots.length);
- * ```
- *
- * @param found The roots and their diagnostics.
- * @returns The sources, in precedence order.
- */
-export function rootSources(
-  found: Pick<DefaultRoots, "roots" | "diagnostics">,
-): SkillSource[] {
-  const sources: SkillSource[] = found.roots.map((root) =>
-    directorySource(root.path, {
-      scope: root.scope,
-      onPermissionDenied: "skip",
-      onInvalidRoot: "skip",
-      ...scanOptions(root.scan),
-    })
-  );
-  if (found.diagnostics.length > 0) {
-    sources.unshift(
-      Object.freeze({ kind: "notice", diagnostics: found.diagnostics }),
-    );
-  }
-  return sources;
-}
-
-/**
  * The home directory: `HOME`, or on Windows `USERPROFILE`, each read
  * through `env` (which checks its permission). The one reader of the home
  * directory, for discovery and `install` alike.
@@ -378,49 +341,4 @@ export function homeDirectory(
 ): string | undefined {
   return env("HOME") ??
     (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
-}
-
-/**
- * The git root above `cwd`: the nearest directory, `cwd` included, holding
- * a `.git` entry (a directory, or a file for a worktree), looked for only
- * where Deno grants reading it.
- *
- * @example Usage
- * ```ts
- * import { gitRoot } from "./default_roots.ts";
- * import assert from "node:assert/strict";
- *
- * const project = await Deno.makeTempDir();
- * await Deno.mkdir(`${project}/.git`);
- * await Deno.mkdir(`${project}/src`);
- * assert.equal(gitRoot(`${project}/src`), project);
- * ```
- *
- * @param cwd An absolute directory.
- * @returns The git root, or `undefined` when there is none.
- */
-export function gitRoot(cwd: string): string | undefined {
-  for (let dir = cwd;; dir = dirname(dir)) {
-    const git = join(dir, ".git");
-    if (
-      Deno.permissions.querySync({ name: "read", path: git }).state !==
-        "granted"
-    ) return undefined;
-    try {
-      Deno.lstatSync(git);
-      return dir;
-    } catch {
-      // not the git root
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/** cwd and its ancestors up to the git root (deepest first); only cwd when there is no git root. */
-function projectDirs(cwd: string, ancestors: boolean): string[] {
-  const root = ancestors ? gitRoot(cwd) : undefined;
-  if (root === undefined) return [cwd];
-  const chain: string[] = [];
-  for (let dir = cwd; dir !== root; dir = dirname(dir)) chain.push(dir);
-  return [...chain, root];
 }

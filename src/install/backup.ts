@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 
 /** Prefix of a kept backup: hidden, so discovery never lists it as a skill. */
 export const BACKUP_PREFIX = ".skillscope-backup-";

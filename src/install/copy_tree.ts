@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
 import { type SkillTreeEntry, walkSkillTree } from "../shared/skill_tree.ts";
 import { readCheckedSync } from "../shared/checked_read.ts";

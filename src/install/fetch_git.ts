@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { InstallError } from "./errors.ts";
 import { git, runGit } from "./git.ts";
 import type { InstallSource } from "./install_source.ts";

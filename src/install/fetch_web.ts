@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { makeDirsInside } from "../shared/containment.ts";
 import { fetchWebSkill, type WebSkill } from "../web/artifact.ts";

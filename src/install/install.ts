@@ -4,20 +4,14 @@
  *
  * @module
  */
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
-import { hashDirectorySync, treeHash } from "./hash.ts";
-import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";
-import {
-  type LockEntry,
-  type Lockfile,
-  readLockfileSync,
-  writeLockfileSync,
-} from "./lockfile.ts";
+import { hashDirectorySync, type TreeHash, treeHash } from "./hash.ts";
+import { recoverSync } from "./journal.ts";
+import { type LockEntry, readLockfileSync } from "./lockfile.ts";
 import { acquireLock } from "./mutex.ts";
-import { type DirIdentity, dirIdentitySync, workName } from "./owner.ts";
+import { dirIdentitySync, workName } from "./owner.ts";
 import {
   formatInstallSource,
   type InstallSource,
@@ -25,32 +19,22 @@ import {
 } from "./install_source.ts";
 import { chooseInstallSource } from "./source_spec.ts";
 import { copyTree } from "./copy_tree.ts";
-import { guardLocalEdits } from "./local_edits.ts";
-import { keepBackup } from "./backup.ts";
 import { placeTargets } from "./targets.ts";
-import {
-  checkTargets,
-  type InstallTarget,
-  targetOf,
-  targetPath,
-} from "./target_path.ts";
-import { fetchGit } from "./fetch_git.ts";
+import { checkTargets, targetPath } from "./target_path.ts";
 import type {
   FrozenTarget,
   InstallOptions,
   InstallResult,
 } from "./install_types.ts";
-import {
-  type FetchedWebSkill,
-  fetchWebSource,
-  webFields,
-} from "./fetch_web.ts";
+import { webFields } from "./fetch_web.ts";
 import { afterGitFallback, chooseWebSource } from "./web_source.ts";
 import { pickSkill, validateSkill } from "./locate_skill.ts";
-import { assertWritable, limitsOf, realFs } from "./options.ts";
+import { assertWritable, type InstallFs, limitsOf, realFs } from "./options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
-import { audit } from "../audit/audit.ts";
-import type { AuditFinding, Severity } from "../audit/rules.ts";
+import { askedTargets, mergeTargets } from "./asked_targets.ts";
+import { type FetchContext, fetchSkillRoot } from "./install_fetch.ts";
+import { auditForInstall, installedFindings } from "./install_audit.ts";
+import { checkReplace, recordUnchanged, swapIn } from "./install_place.ts";
 
 /**
  * Installs one skill into a skills directory. Copies the whole skill
@@ -124,272 +108,52 @@ export async function installUnderLock(
   const identity = dirIdentitySync(dir);
   const lock = await acquireLock(dir, options);
   try {
-    return await installLocked(
-      parsed,
+    return await installLocked(parsed, {
       dir,
       identity,
       options,
-      [...notes, ...recoverSync(dir, identity)],
-      lock.touch,
       frozen,
-    );
+      notes: [...notes, ...recoverSync(dir, identity)],
+      touch: lock.touch,
+      work: [],
+      progress: options.onProgress ?? (() => {}),
+      fs: options.fs ?? realFs,
+    });
   } finally {
     lock.release();
   }
 }
 
+/** One install under the skills directory's mutex. */
+interface LockedInstall extends FetchContext {
+  /** Notes gathered so far; the steps add theirs. */
+  readonly notes: string[];
+  /** Tells the mutex the install is still alive. */
+  readonly touch: () => void;
+  /** The file operations. */
+  readonly fs: InstallFs;
+}
+
+/**
+ * Runs the install steps, and on failure leaves the old state: a half-done
+ * swap is undone now rather than at the next run. The scratch directories
+ * are removed either way.
+ */
 async function installLocked(
   parsed: InstallSource,
-  dir: string,
-  identity: DirIdentity,
-  options: InstallOptions,
-  notes: string[],
-  touch: () => void,
-  frozen: FrozenTarget | undefined,
+  run: LockedInstall,
 ): Promise<InstallResult> {
-  const fs = options.fs ?? realFs;
-  const progress = options.onProgress ?? (() => {});
-  const work: string[] = [];
   try {
-    // Every target asked for is checked where it resolves before anything
-    // is fetched; the recorded ones once the lock entry is known.
-    const asked = askedTargets(options, dir);
-    let root: string;
-    let commit: string | undefined;
-    let web: FetchedWebSkill | undefined;
-    let source: InstallSource = parsed;
-    if (parsed.kind === "local") {
-      root = resolve(parsed.path);
-      source = { kind: "local", path: root };
-      try {
-        if (!Deno.statSync(root).isDirectory) {
-          throw new InstallError(
-            "source-missing",
-            `Source "${root}" is not a directory`,
-          );
-        }
-      } catch (error) {
-        if (error instanceof InstallError) throw error;
-        throw new InstallError(
-          "source-missing",
-          `Source "${root}" does not exist`,
-        );
-      }
-    } else if (parsed.kind === "web") {
-      // Written only once every check passed (see fetch_web.ts).
-      const clone = join(dir, workName(identity, "clone"));
-      work.push(clone);
-      progress(`Fetching from ${stripCredentials(parsed.url)}…`);
-      web = await fetchWebSource(parsed, clone, {
-        ...options,
-        wanted: options.skill ?? options.expectedName,
-        locked: frozen?.entry,
-      });
-      notes.push(...web.notes);
-      source = { kind: "web", url: stripCredentials(web.index) };
-      root = clone;
-    } else {
-      const clone = join(dir, workName(identity, "clone"));
-      work.push(clone);
-      progress(
-        `Fetching ${stripCredentials(parsed.url)}${
-          parsed.ref ? ` (${parsed.ref})` : ""
-        }…`,
-      );
-      commit = await fetchGit(parsed, clone, options, frozen?.entry.commit);
-      root = parsed.subpath === undefined ? clone : join(clone, parsed.subpath);
-    }
-    const { dir: skillDir, skill } = pickSkill(root, parsed, {
-      ...options,
-      label: sourceOf(parsed),
-    });
-    const name = validateSkill(skillDir);
-    if (options.expectedName !== undefined && name !== options.expectedName) {
-      throw new InstallError(
-        "name-changed",
-        `The source now holds a skill named "${name}", not "${options.expectedName}"; nothing was changed (install it under its new name with "skillscope install", then remove "${options.expectedName}")`,
-      );
-    }
-
-    const auditMode = options.audit ?? frozen?.entry.audit?.mode ?? "block";
-    let findings: readonly AuditFinding[] | undefined;
-    if (auditMode !== "off") {
-      progress(`Auditing ${name}…`);
-      findings = (await audit(skillDir)).findings;
-      const critical = findings.filter((f) => f.severity === "critical");
-      if (auditMode === "block" && critical.length > 0) {
-        throw new InstallError(
-          "audit-blocked",
-          `Refusing to install "${name}": the audit found ${critical.length} critical problem${
-            critical.length === 1 ? "" : "s"
-          } (${
-            critical.slice(0, 5).map((f) =>
-              `${f.code} in ${relative(skillDir, f.path)}${
-                f.line === undefined ? "" : `:${f.line}`
-              }`
-            ).join(", ")
-          }${critical.length > 5 ? ", …" : ""}); ${
-            parsed.kind === "local"
-              ? `review them with "skillscope audit ${skillDir}"`
-              : `review them in ${sourceOf(parsed)}`
-          }, or install with --audit=warn`,
-        );
-      }
-    }
-    const auditRecord: LockEntry["audit"] = {
-      mode: auditMode,
-      ...(findings === undefined
-        ? {}
-        : { findings: countBySeverity(findings) }),
-    };
-
-    const lock = readLockfileSync(dir);
-    const final = join(dir, name);
-    const previous = lock.skills[name];
-    const sourceText = sourceOf(source);
-    const present = exists(final);
-    if (present && !previous && !options.force) {
-      throw new InstallError(
-        "unlocked-directory",
-        `${final} exists but was not installed by skillscope; use --force to replace it`,
-      );
-    }
-    if (previous && previous.source !== sourceText && !options.force) {
-      throw new InstallError(
-        "clash",
-        `Skill "${name}" is already installed from ${previous.source}; use --force to replace it with ${sourceText}`,
-      );
-    }
-
-    // Local edits are never lost: a changed tree is replaced only when
-    // forced, and then kept as a backup.
-    const drift = previous && present
-      ? guardLocalEdits(dir, name, previous, options.force === true, "replace")
-      : undefined;
-    const keep = present && options.backup !== false &&
-      (drift === undefined || drift.status === "modified");
-
-    const stage = workName(identity, "stage");
-    work.push(join(dir, stage));
-    const files = copyTree(skillDir, join(dir, stage), {
-      fs,
-      progress,
-      touch,
-      skip: Deno.realPathSync(dir),
-      ...limitsOf(options),
-    });
-    const { hash, files: fileHashes } = treeHash(files);
-    if (frozen !== undefined && hash !== frozen.entry.hash) {
-      throw new InstallError(
-        "frozen-mismatch",
-        `The source of "${name}" (${sourceText}) no longer matches skills.lock: locked ${frozen.entry.hash}, the source now gives ${hash}; nothing was changed`,
-      );
-    }
-    const targets = frozen?.entry.targets ??
-      mergeTargets(previous?.targets ?? [], asked);
-    checkTargets(dir, targets);
-    const entry: LockEntry = frozen?.entry ?? {
-      source: sourceText,
-      kind: source.kind,
-      ...(source.kind === "git" && source.ref !== undefined
-        ? { ref: source.ref }
-        : {}),
-      ...(commit === undefined ? {} : { commit }),
-      ...webFields(web),
-      ...(skill === undefined ? {} : { skill }),
-      hash,
-      files: fileHashes,
-      installedAt: new Date().toISOString(),
-      ...(targets.length === 0 ? {} : { targets }),
-      audit: auditRecord,
-    };
-    const placeAll = (): string[] =>
-      placeTargets(dir, name, targets, {
-        ...(previous === undefined ? {} : {
-          previous: { targets: previous.targets ?? [], hash: previous.hash },
-        }),
-        hash,
-        force: options.force === true,
-        backup: options.backup !== false,
-        fs,
-      });
-    const base = {
-      name,
-      dir: final,
-      hash,
-      source: sourceText,
-      ...(commit === undefined ? {} : { commit }),
-      ...(web?.digest === undefined ? {} : { digest: web.digest }),
-      notes,
-      ...(targets.length === 0
-        ? {}
-        : { targets: targets.map((t) => targetPath(dir, t, name)) }),
-      ...(findings === undefined
-        ? {}
-        : { findings: installedFindings(findings, skillDir, final) }),
-    };
-    const onDisk = previous && present && previous.hash === hash
-      ? hashDirectorySync(final).hash
-      : undefined;
-    if (onDisk === hash && previous?.source === sourceText) {
-      const sameTargets = JSON.stringify(previous!.targets ?? []) ===
-        JSON.stringify(targets);
-      const fields = webFields(web);
-      const moved = previous!.url !== fields.url ||
-        previous!.digest !== fields.digest;
-      if (previous!.commit !== commit || moved || !sameTargets) {
-        writeLockfileSync(
-          dir,
-          identity,
-          withEntry(lock, name, {
-            ...previous!,
-            ...(commit ? { commit } : {}),
-            ...fields,
-            ...(targets.length === 0 ? {} : { targets }),
-          }),
-        );
-      }
-      notes.push(...placeAll());
-      return { ...base, status: "unchanged", previousHash: hash };
-    }
-
-    const backup = workName(identity, "old");
-    writeJournalSync(dir, identity, {
-      op: "install",
-      name,
-      stage,
-      backup,
-      entry,
-      ...(keep ? { keep: true as const } : {}),
-    });
-    if (present) fs.rename(final, join(dir, backup));
-    fs.rename(join(dir, stage), final);
-    writeLockfileSync(
-      dir,
-      identity,
-      withEntry(readLockfileSync(dir), name, entry),
-    );
-    let kept: string | undefined;
-    if (keep) kept = keepBackup(dir, join(dir, backup), name);
-    else if (present) Deno.removeSync(join(dir, backup), { recursive: true });
-    clearJournalSync(dir);
-    notes.push(...placeAll());
-    return {
-      ...base,
-      status: previous && present ? "updated" : "installed",
-      ...(previous ? { previousHash: previous.hash } : {}),
-      ...(kept === undefined ? {} : { backup: kept }),
-    };
+    return await installSteps(parsed, run);
   } catch (error) {
-    // Leave the old state: undo a half-done swap now rather than at the next run.
     try {
-      notes.push(...recoverSync(dir, identity));
+      run.notes.push(...recoverSync(run.dir, run.identity));
     } catch {
       // the next operation will recover
     }
     throw error;
   } finally {
-    for (const path of work) {
+    for (const path of run.work) {
       try {
         Deno.removeSync(path, { recursive: true });
       } catch {
@@ -400,62 +164,178 @@ async function installLocked(
 }
 
 /**
- * The findings with the paths of the installed copy: the skill as audited
- * was in the source, or in a staging clone deleted once installed.
+ * Fetches, picks, audits, stages and places the skill: nothing in the skills
+ * directory changes before every check passed.
  */
-function installedFindings(
-  findings: readonly AuditFinding[],
-  skillDir: string,
-  final: string,
-): AuditFinding[] {
-  const bases = [skillDir, Deno.realPathSync(skillDir)];
-  return findings.map((finding) => {
-    for (const base of bases) {
-      const rel = relative(base, finding.path);
-      if (!rel.startsWith("..") && !isAbsolute(rel)) {
-        return { ...finding, path: join(final, rel) };
-      }
-    }
-    return finding;
+async function installSteps(
+  parsed: InstallSource,
+  run: LockedInstall,
+): Promise<InstallResult> {
+  const { dir, identity, options, frozen, notes, fs } = run;
+  // Every target asked for is checked where it resolves before anything
+  // is fetched; the recorded ones once the lock entry is known.
+  const asked = askedTargets(options, dir);
+  const { root, source, commit, web } = await fetchSkillRoot(parsed, run);
+  if (web !== undefined) notes.push(...web.notes);
+  const { dir: skillDir, skill, name } = pickNamed(root, parsed, options);
+  const { findings, record: auditRecord } = await auditForInstall(
+    skillDir,
+    name,
+    {
+      mode: options.audit ?? frozen?.entry.audit?.mode ?? "block",
+      source: parsed,
+      label: sourceOf(parsed),
+      progress: run.progress,
+    },
+  );
+
+  const lock = readLockfileSync(dir);
+  const final = join(dir, name);
+  const previous = lock.skills[name];
+  const sourceText = sourceOf(source);
+  const { present, keep } = checkReplace(dir, name, {
+    previous,
+    source: sourceText,
+    force: options.force === true,
+    backup: options.backup !== false,
   });
+
+  const { stage, hash, files: fileHashes } = stageCopy(
+    skillDir,
+    name,
+    sourceText,
+    run,
+  );
+  const targets = frozen?.entry.targets ??
+    mergeTargets(previous?.targets ?? [], asked);
+  checkTargets(dir, targets);
+  const entry: LockEntry = frozen?.entry ?? {
+    source: sourceText,
+    kind: source.kind,
+    ...(source.kind === "git" && source.ref !== undefined
+      ? { ref: source.ref }
+      : {}),
+    ...(commit === undefined ? {} : { commit }),
+    ...webFields(web),
+    ...(skill === undefined ? {} : { skill }),
+    hash,
+    files: fileHashes,
+    installedAt: new Date().toISOString(),
+    ...(targets.length === 0 ? {} : { targets }),
+    audit: auditRecord,
+  };
+  const placeAll = (): string[] =>
+    placeTargets(dir, name, targets, {
+      ...(previous === undefined ? {} : {
+        previous: { targets: previous.targets ?? [], hash: previous.hash },
+      }),
+      hash,
+      force: options.force === true,
+      backup: options.backup !== false,
+      fs,
+    });
+  const base = {
+    name,
+    dir: final,
+    hash,
+    source: sourceText,
+    ...(commit === undefined ? {} : { commit }),
+    ...(web?.digest === undefined ? {} : { digest: web.digest }),
+    notes,
+    ...(targets.length === 0
+      ? {}
+      : { targets: targets.map((t) => targetPath(dir, t, name)) }),
+    ...(findings === undefined
+      ? {}
+      : { findings: installedFindings(findings, skillDir, final) }),
+  };
+  const onDisk = previous && present && previous.hash === hash
+    ? hashDirectorySync(final).hash
+    : undefined;
+  if (
+    previous !== undefined && onDisk === hash &&
+    previous.source === sourceText
+  ) {
+    recordUnchanged(dir, identity, lock, name, previous, {
+      commit,
+      web,
+      targets,
+    });
+    notes.push(...placeAll());
+    return { ...base, status: "unchanged", previousHash: hash };
+  }
+
+  const kept = swapIn(dir, identity, {
+    name,
+    stage,
+    entry,
+    present,
+    keep,
+    fs,
+  });
+  notes.push(...placeAll());
+  return {
+    ...base,
+    status: previous && present ? "updated" : "installed",
+    ...(previous ? { previousHash: previous.hash } : {}),
+    ...(kept === undefined ? {} : { backup: kept }),
+  };
+}
+
+/**
+ * The skill's directory in the source, its name checked against the one
+ * expected (`update NAME` refuses a skill renamed upstream).
+ */
+function pickNamed(
+  root: string,
+  parsed: InstallSource,
+  options: InstallOptions,
+): { dir: string; skill: string | undefined; name: string } {
+  const { dir, skill } = pickSkill(root, parsed, {
+    ...options,
+    label: sourceOf(parsed),
+  });
+  const name = validateSkill(dir);
+  if (options.expectedName !== undefined && name !== options.expectedName) {
+    throw new InstallError(
+      "name-changed",
+      `The source now holds a skill named "${name}", not "${options.expectedName}"; nothing was changed (install it under its new name with "skillscope install", then remove "${options.expectedName}")`,
+    );
+  }
+  return { dir, skill, name };
+}
+
+/**
+ * Copies the skill into a staging directory inside the skills directory
+ * and hashes it; a frozen install must give the locked hash.
+ */
+function stageCopy(
+  skillDir: string,
+  name: string,
+  sourceText: string,
+  run: LockedInstall,
+): TreeHash & { stage: string } {
+  const { dir, frozen } = run;
+  const stage = workName(run.identity, "stage");
+  run.work.push(join(dir, stage));
+  const copied = copyTree(skillDir, join(dir, stage), {
+    fs: run.fs,
+    progress: run.progress,
+    touch: run.touch,
+    skip: Deno.realPathSync(dir),
+    ...limitsOf(run.options),
+  });
+  const { hash, files } = treeHash(copied);
+  if (frozen !== undefined && hash !== frozen.entry.hash) {
+    throw new InstallError(
+      "frozen-mismatch",
+      `The source of "${name}" (${sourceText}) no longer matches skills.lock: locked ${frozen.entry.hash}, the source now gives ${hash}; nothing was changed`,
+    );
+  }
+  return { stage, hash, files };
 }
 
 /** The source as the lock records it, for a message. */
 function sourceOf(source: InstallSource): string {
   return stripCredentials(formatInstallSource(source));
-}
-
-/** How many findings of each severity. */
-function countBySeverity(
-  findings: readonly AuditFinding[],
-): Record<Severity, number> {
-  const counts = { critical: 0, high: 0, medium: 0, low: 0 };
-  for (const finding of findings) counts[finding.severity]++;
-  return counts;
-}
-
-/** The targets asked for now, each checked where it resolves. */
-function askedTargets(options: InstallOptions, dir: string): InstallTarget[] {
-  const asked = (options.targets ?? [])
-    .map((path) => resolve(path))
-    .filter((path) => path !== dir)
-    .map((path) => targetOf(dir, path, options.copy === true));
-  checkTargets(dir, asked);
-  return asked;
-}
-
-/** The recorded targets, plus the ones asked for now (their `copy` wins). */
-function mergeTargets(
-  recorded: readonly InstallTarget[],
-  asked: readonly InstallTarget[],
-): InstallTarget[] {
-  const merged = new Map<string, InstallTarget>();
-  for (const target of [...recorded, ...asked]) merged.set(target.dir, target);
-  return [...merged.values()].sort((a, b) =>
-    a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0
-  );
-}
-
-function withEntry(lock: Lockfile, name: string, entry: LockEntry): Lockfile {
-  return { ...lock, skills: { ...lock.skills, [name]: entry } };
 }

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { InstallError } from "./errors.ts";
 import type { LockEntry } from "./lockfile.ts";
 import { type SkillVerification, verifyOne, verifyTargets } from "./verify.ts";

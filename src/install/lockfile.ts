@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { isDigest } from "../web/digest.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { InstallError } from "./errors.ts";
 import { MAX_PROCESS_LOCK_BYTES, readStateFileSync } from "./state_file.ts";
 

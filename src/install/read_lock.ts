@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { type Lockfile, readLockfileSync } from "./lockfile.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../shared/path.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { clearJournalSync, recoverSync, writeJournalSync } from "./journal.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { resolve } from "../shared/path.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import {

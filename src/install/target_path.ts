@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, SEP as sep } from "../shared/path.ts";
 import { CLIENT_DIR_SUFFIXES } from "../discover/default_roots.ts";
 import {
   ContainmentError,

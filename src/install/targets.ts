@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "../shared/path.ts";
 import { existsSync as exists } from "../shared/fs_checks.ts";
 import { InstallError } from "./errors.ts";
 import { copyTree } from "./copy_tree.ts";

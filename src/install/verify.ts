@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../shared/path.ts";
 import {
   type InstallTarget,
   pointsTo,

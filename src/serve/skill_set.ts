@@ -6,8 +6,9 @@
  */
 import { defaultSkillCache } from "../discover/scan_cache.ts";
 import { type CatalogOptions, renderCatalog } from "./catalog.ts";
-import { SkillAccessError } from "../shared/errors.ts";
 import { skillIdentity } from "../discover/dedup.ts";
+import { SkillIndex } from "./skill_index.ts";
+import { activationOf, contentOfSkill } from "./skill_set_content.ts";
 import { matchSkills } from "./match.ts";
 import type { SkillResources } from "./list_resources.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
@@ -29,14 +30,6 @@ import {
   type WatchOptions,
   watchSkillSet,
 } from "../discover/watch.ts";
-
-// Reading and listing files are loaded on first use: a program
-// that only discovers and lists skills never loads them.
-let content: Promise<typeof import("./skill_content.ts")> | undefined;
-const contentOfSkill = async (skill: Skill) =>
-  (await (content ??= import("./skill_content.ts"))).contentOf(skill);
-let activation: Promise<typeof import("./activation.ts")> | undefined;
-const activationModule = () => activation ??= import("./activation.ts");
 
 /**
  * The skills of a list of sources, with lookup by name, refresh and live
@@ -66,7 +59,7 @@ const activationModule = () => activation ??= import("./activation.ts");
 export class SkillSet {
   #options: SkillSetOptions;
   #discovery: Discovery;
-  #byName: Map<string, Skill>;
+  #byName: SkillIndex;
   #active = new Set<string>();
   #visible: readonly Skill[] | undefined;
 
@@ -81,9 +74,7 @@ export class SkillSet {
     // Skills an override turns off are not part of the set at all.
     discovery = withoutDisabled(discovery, options.overrides);
     this.#discovery = discovery;
-    this.#byName = new Map(
-      discovery.skills.map((s) => [skillIdentity(s.name), s]),
-    );
+    this.#byName = new SkillIndex(discovery.skills);
   }
 
   /**
@@ -147,7 +138,7 @@ export class SkillSet {
    * @returns The skill, or `undefined` (also for filtered-out names).
    */
   get(name: string): Skill | undefined {
-    return this.#byName.get(skillIdentity(name));
+    return this.#byName.get(name);
   }
 
   /**
@@ -158,20 +149,7 @@ export class SkillSet {
    * @throws {SkillAccessError} `skill-not-found`.
    */
   require(name: string): Skill {
-    const skill = this.#byName.get(skillIdentity(name));
-    if (skill) return skill;
-    const known = [...this.#byName.keys()];
-    const close = known.filter((k) => k.includes(name) || name.includes(k))
-      .slice(0, 5);
-    throw new SkillAccessError(
-      "skill-not-found",
-      name,
-      `No skill named "${name}"${
-        close.length > 0
-          ? `; did you mean ${close.map((c) => `"${c}"`).join(", ")}?`
-          : ""
-      }`,
-    );
+    return this.#byName.require(name);
   }
 
   /**
@@ -315,15 +293,7 @@ export class SkillSet {
     options: { arguments?: string } = {},
   ): Promise<string> {
     return attempt(() => this.require(name)).then(async (skill) => {
-      const [skillContent, { renderActivation }] = await Promise.all([
-        contentOfSkill(skill),
-        activationModule(),
-      ]);
-      const [body, files] = await Promise.all([
-        skillContent.readBody(),
-        skillContent.listFiles(),
-      ]);
-      const payload = renderActivation(skill, body, files, options);
+      const payload = await activationOf(skill, options);
       this.#active.add(skillIdentity(name));
       return payload;
     });
@@ -385,11 +355,9 @@ export class SkillSet {
     discovery = withoutDisabled(discovery, this.#options.overrides);
     this.#discovery = discovery;
     this.#visible = undefined;
-    this.#byName = new Map(
-      discovery.skills.map((s) => [skillIdentity(s.name), s]),
-    );
+    this.#byName = new SkillIndex(discovery.skills);
     for (const name of this.#active) {
-      if (!this.#byName.has(name)) this.#active.delete(name);
+      if (this.#byName.get(name) === undefined) this.#active.delete(name);
     }
   }
 }
