@@ -4,14 +4,20 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { writeOut } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `activate`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: approvalOption("Activate"),
+}] as const satisfies readonly OptionGroup[];
+
 /** `activate NAME`. */
-export const activateCommand: Command = {
+export const activateCommand: CommandOf<typeof GROUPS> = {
   name: "activate",
   usage: "activate NAME [ARG...]",
   description:
@@ -23,10 +29,7 @@ declares in "arguments").`,
     "skillscope activate pdf-tools",
     "skillscope activate deploy prod eu-west",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: approvalOption("Activate"),
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError(

@@ -5,15 +5,27 @@
  * @module
  */
 import { approve, atLeast, audit } from "../audit/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { skillsNamed } from "./skills_named.ts";
 import { formatFinding } from "./audit.ts";
 
+/** The option groups of `approve`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: {
+    force: {
+      type: "boolean",
+      help: "Approve even with critical audit findings",
+    },
+    ...jsonOption(),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `approve NAME|PATH...`. */
-export const approveCommand: Command = {
+export const approveCommand: CommandOf<typeof GROUPS> = {
   name: "approve",
   usage: "approve NAME|PATH... [--force]",
   description:
@@ -28,16 +40,7 @@ approval (exit 1) unless --force.`,
     "skillscope approve pdf-tools",
     "skillscope mcp --require-approval",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      force: {
-        type: "boolean",
-        help: "Approve even with critical audit findings",
-      },
-      ...jsonOption(),
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError(

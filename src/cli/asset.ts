@@ -4,14 +4,20 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeBytes, writeOut } from "./io.ts";
 import { expectArgs, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `asset`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: approvalOption("Read"),
+}] as const satisfies readonly OptionGroup[];
+
 /** `asset NAME RELPATH`. */
-export const assetCommand: Command = {
+export const assetCommand: CommandOf<typeof GROUPS> = {
   name: "asset",
   usage: "asset NAME RELPATH",
   description:
@@ -20,7 +26,7 @@ export const assetCommand: Command = {
     "skillscope asset pdf-tools references/forms.md",
     "skillscope asset pdf-tools assets/logo.png > logo.png",
   ],
-  groups: [ROOTS_GROUP, { title: "Options", options: approvalOption("Read") }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const [name, path] = expectArgs(
       positionals,

@@ -12,7 +12,7 @@ import {
   SEVERITIES,
   type Severity,
 } from "../audit/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
@@ -34,18 +34,35 @@ export function formatFinding(f: AuditFinding): string {
   }\n`;
 }
 
-function severityOption(value: unknown): Severity {
-  const text = typeof value === "string" ? value : "high";
-  if (!(SEVERITIES as readonly string[]).includes(text)) {
+function severityOption(value: string | undefined): Severity {
+  const text = value ?? "high";
+  const severity = SEVERITIES.find((s) => s === text);
+  if (severity === undefined) {
     throw new UsageError(
       `--fail-on takes ${SEVERITIES.join(", ")}, not "${text}"`,
     );
   }
-  return text as Severity;
+  return severity;
 }
 
+/** The option groups of `audit`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: {
+    "fail-on": {
+      type: "string",
+      arg: "SEVERITY",
+      help:
+        "Exit 1 from this severity up: critical, high (default), medium, low",
+    },
+    ...jsonOption(
+      "Print one report per skill: name, dir, files, findings, worst",
+    ),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `audit [PATH|NAME...]`. */
-export const auditCommand: Command = {
+export const auditCommand: CommandOf<typeof GROUPS> = {
   name: "audit",
   usage: "audit [PATH|NAME...] [--fail-on SEVERITY] [--json]",
   description:
@@ -62,20 +79,7 @@ roots; none = every skill in the roots. Exit 1 when a finding reaches
     "skillscope audit ./my-skill --fail-on critical",
     "skillscope audit --root ~/.claude/skills --json",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      "fail-on": {
-        type: "string",
-        arg: "SEVERITY",
-        help:
-          "Exit 1 from this severity up: critical, high (default), medium, low",
-      },
-      ...jsonOption(
-        "Print one report per skill: name, dir, files, findings, worst",
-      ),
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const failOn = severityOption(values["fail-on"]);
     const skills = await skillsNamed(values, positionals);

@@ -4,15 +4,21 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeOut } from "./io.ts";
 import { catalogOptions, renderCatalogFor } from "./catalog_options.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `catalog`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: { ...catalogOptions("xml"), ...approvalOption("List") },
+}] as const satisfies readonly OptionGroup[];
+
 /** `catalog`. */
-export const catalogCommand: Command = {
+export const catalogCommand: CommandOf<typeof GROUPS> = {
   name: "catalog",
   usage:
     "catalog [--format xml|json|markdown|skills-ref] [--max-chars N | --max-tokens N | --context-window N]",
@@ -22,10 +28,7 @@ export const catalogCommand: Command = {
     "skillscope catalog",
     "skillscope catalog --format markdown --max-chars 4000",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: { ...catalogOptions("xml"), ...approvalOption("List") },
-  }],
+  groups: GROUPS,
   async run(values): Promise<number> {
     const set = await openSkillSet(values, { report: true });
     const text = renderCatalogFor(set, values, { defaultFormat: "xml" });

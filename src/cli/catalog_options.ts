@@ -11,7 +11,9 @@ import {
   renderCatalogWithReport,
 } from "../serve/catalog.ts";
 import type { Skill } from "../shared/types.ts";
-import type { OptionDefs, OptionValues } from "./command.ts";
+import type { StringDef } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
+import type { RootValues } from "./root_options.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { writeErr } from "./io.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
@@ -23,13 +25,20 @@ const FORMATS: readonly CatalogFormat[] = [
   "skills-ref",
 ];
 
+/** The declarations of `--format`, `--max-chars`, `--max-tokens` and `--context-window`. */
+export type CatalogOptionDefs = Readonly<
+  Record<"format" | "max-chars" | "max-tokens" | "context-window", StringDef>
+>;
+
 /**
  * The options of the catalog's format and budget.
  *
  * @param defaultFormat The format without `--format`.
  * @returns The option declarations.
  */
-export function catalogOptions(defaultFormat: CatalogFormat): OptionDefs {
+export function catalogOptions(
+  defaultFormat: CatalogFormat,
+): CatalogOptionDefs {
   return {
     format: {
       type: "string",
@@ -70,11 +79,12 @@ export function catalogOptions(defaultFormat: CatalogFormat): OptionDefs {
  */
 export function renderCatalogFor(
   set: SkillSet,
-  values: OptionValues,
+  values: ValuesOf<CatalogOptionDefs> & Pick<RootValues, "quiet">,
   options: { defaultFormat: CatalogFormat; skills?: readonly Skill[] },
 ): string {
-  const format = (values.format ?? options.defaultFormat) as CatalogFormat;
-  if (!FORMATS.includes(format)) {
+  const wanted = values.format ?? options.defaultFormat;
+  const format = FORMATS.find((f) => f === wanted);
+  if (format === undefined) {
     throw new UsageError(
       `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
     );
@@ -88,7 +98,7 @@ export function renderCatalogFor(
       `--max-chars must be a non-negative integer, got "${raw}"`,
     );
   }
-  const count = (key: string): number | undefined => {
+  const count = (key: "max-tokens" | "context-window"): number | undefined => {
     const raw = values[key];
     if (raw === undefined) return undefined;
     const n = Number(raw);

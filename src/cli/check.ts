@@ -7,7 +7,7 @@
  * @module
  */
 import { check, type SkillCheck } from "../install/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { outputWidth, renderTable } from "./table.ts";
@@ -16,8 +16,14 @@ import { scopeLabel, scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 
+/** The option groups of `check`. */
+const GROUPS = [{
+  title: "Options",
+  options: DIR_OPTIONS,
+}] as const satisfies readonly OptionGroup[];
+
 /** `check [NAME...]`. */
-export const checkCommand: Command = {
+export const checkCommand: CommandOf<typeof GROUPS> = {
   name: "check",
   usage:
     "check [NAME...] [--project | --global | --dir D] [--client NAME] [--json]",
@@ -31,7 +37,7 @@ be reached.`,
     "skillscope check",
     "skillscope check pdf-tools --json",
   ],
-  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const progress = startProgress();
     const checked: { dirs: SkillsDirs; results: SkillCheck[] }[] = [];

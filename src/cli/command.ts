@@ -7,16 +7,18 @@
  * @module
  */
 import { UsageError } from "./errors.ts";
-import { parseArguments, type ParseSpec } from "./parse_args.ts";
+import {
+  parseArguments,
+  type ParsedValues,
+  type ParseSpec,
+  type ValuesOf,
+} from "./parse_args.ts";
 
 /** Option definitions in parser form. */
 export type OptionSpec = Record<string, ParseSpec>;
 
-/** Parsed option values. */
-export type OptionValues = Record<
-  string,
-  string | boolean | (string | boolean)[] | undefined
->;
+/** Parsed option values, for options not known by name. */
+export type OptionValues = ParsedValues;
 
 /** One option, declared once: how it parses and what the help says. */
 export interface OptionDef {
@@ -32,15 +34,24 @@ export interface OptionDef {
   readonly help: string;
 }
 
+/** A flag's declaration (an option of type `boolean`). */
+export type FlagDef = OptionDef & { readonly type: "boolean" };
+
+/** The declaration of an option that takes one value. */
+export type StringDef = OptionDef & {
+  readonly type: "string";
+  readonly multiple?: false;
+};
+
 /** Options by name (without the leading `--`). */
 export type OptionDefs = Readonly<Record<string, OptionDef>>;
 
 /** A titled block of options in the help (`Roots:`, `Options:`). */
-export interface OptionGroup {
+export interface OptionGroup<O extends OptionDefs = OptionDefs> {
   /** The block's title. */
   readonly title: string;
   /** Its options, in help order. */
-  readonly options: OptionDefs;
+  readonly options: O;
   /**
    * A shared group's help topic (`skillscope help TOPIC` prints it whole):
    * a command's help then lists the group's flags on one line and points
@@ -49,8 +60,28 @@ export interface OptionGroup {
   readonly topic?: string;
 }
 
-/** One CLI command. */
-export interface Command {
+/** The options of a fixed list of groups, together. */
+export type GroupOptions<G extends readonly OptionGroup[]> = G extends
+  readonly [
+    infer H extends OptionGroup,
+    ...infer R extends readonly OptionGroup[],
+  ] ? H["options"] & GroupOptions<R>
+  : Record<never, never>;
+
+/**
+ * The parsed values of a command, typed from its groups (declared `as
+ * const`): a flag `boolean | undefined`, an option with a value `string |
+ * undefined`, a repeatable one `string[] | undefined`. For groups that are
+ * not a fixed list, {@linkcode OptionValues}.
+ */
+export type CommandValues<G extends readonly OptionGroup[]> = number extends
+  G["length"] ? OptionValues : ValuesOf<GroupOptions<G>>;
+
+/**
+ * One CLI command; `V` is what `run` gets (see {@linkcode CommandOf} for
+ * values typed from the command's groups).
+ */
+export interface Command<V = OptionValues> {
   /** The command word. */
   readonly name: string;
   /** The usage line, after `skillscope `. */
@@ -64,8 +95,16 @@ export interface Command {
   /** Text after the options and examples (e.g. exit codes). */
   readonly footer?: string;
   /** Runs the command; resolves to the exit code. */
-  run(values: OptionValues, positionals: string[]): Promise<number>;
+  run(values: V, positionals: string[]): Promise<number>;
 }
+
+/**
+ * A command whose groups are a fixed list (declared `as const`): `run` gets
+ * the values typed from their declarations.
+ */
+export type CommandOf<G extends readonly OptionGroup[]> =
+  & Command<CommandValues<G>>
+  & { readonly groups: G };
 
 const HELP_OPTION: OptionDef = {
   type: "boolean",

@@ -7,7 +7,7 @@
  */
 import { isInside } from "../shared/containment.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
-import { join, resolve } from "node:path";
+import { join, resolve } from "../shared/path.ts";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
 import { clientName, clientProfile } from "../discover/client_profile.ts";
 import { discover } from "../discover/discover.ts";
@@ -16,7 +16,7 @@ import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import {
   field,
@@ -115,8 +115,32 @@ function defaultClients(dir: string): string[] {
   });
 }
 
+/** The option groups of `doctor`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    client: {
+      type: "string",
+      multiple: true,
+      arg: "NAME",
+      help:
+        "Only these agents, by name or alias (repeatable; default: the agents with known rules, and any whose roots hold the skill)",
+    },
+    all: {
+      type: "boolean",
+      help: "Every agent of the client table",
+    },
+    config: {
+      type: "string",
+      arg: "FILE",
+      help: "Overrides (default: ./skillscope.json when present)",
+    },
+    json: { type: "boolean", help: "Print { skill, clients: [...] }" },
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `doctor [PATH|NAME]`. */
-export const doctorCommand: Command = {
+export const doctorCommand: CommandOf<typeof GROUPS> = {
   name: "doctor",
   usage: "doctor PATH|NAME [--client NAME]... [--all] [--json]",
   description:
@@ -130,35 +154,14 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     "skillscope doctor ./.claude/skills/pdf-tools",
     "skillscope doctor pdf-tools --client codex --client claude",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      client: {
-        type: "string",
-        multiple: true,
-        arg: "NAME",
-        help:
-          "Only these agents, by name or alias (repeatable; default: the agents with known rules, and any whose roots hold the skill)",
-      },
-      all: {
-        type: "boolean",
-        help: "Every agent of the client table",
-      },
-      config: {
-        type: "string",
-        arg: "FILE",
-        help: "Overrides (default: ./skillscope.json when present)",
-      },
-      json: { type: "boolean", help: "Print { skill, clients: [...] }" },
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length !== 1) {
       throw new UsageError(
         "Name one skill (a directory or a name)\nUsage: skillscope doctor PATH|NAME",
       );
     }
-    const named = values.client as string[] | undefined;
+    const named = values.client;
     const explicit: string[] = [];
     for (const client of named ?? []) {
       let name: string;

@@ -7,12 +7,9 @@
  *
  * @module
  */
-import { join, relative } from "node:path";
-import {
-  type DefaultRoot,
-  defaultRoots,
-  rootSources,
-} from "../discover/default_roots.ts";
+import { join, relative } from "../shared/path.ts";
+import { type DefaultRoot, defaultRoots } from "../discover/default_roots.ts";
+import { rootSources } from "../discover/root_sources.ts";
 import { isInside } from "../shared/containment.ts";
 import { clientProfile } from "../discover/client_profile.ts";
 import { discover } from "../discover/discover.ts";

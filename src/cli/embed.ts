@@ -13,14 +13,50 @@ import {
 } from "../embed/plan.ts";
 import type { Sink } from "../embed/literal.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeBytes, writeErr } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
+const GROUPS = [{
+  title: "Options",
+  options: {
+    out: {
+      type: "string",
+      arg: "FILE.ts",
+      help:
+        "Write the module there (needs --allow-write=FILE.ts); default: stdout",
+    },
+    import: {
+      type: "string",
+      arg: "SPEC",
+      help:
+        "Where the module imports embeddedSkill from (default: jsr:@skillscope/skills@^<version>)",
+    },
+    recursive: {
+      type: "boolean",
+      help: "Find skills at any depth below DIR",
+    },
+    "allow-empty": {
+      type: "boolean",
+      help: "Write the module even when DIR holds no skill",
+    },
+    lenient: {
+      type: "boolean",
+      help: "Leave out invalid skills (reported) instead of failing",
+    },
+    "max-bytes": {
+      type: "string",
+      arg: "SIZE",
+      help:
+        "Most bytes of SKILL.md and bundled files embedded in all: 33554432, 512K, 64M, 1G (default 32M)",
+    },
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** The `embed` command. */
-export const embedCommand: Command = {
+export const embedCommand: CommandOf<typeof GROUPS> = {
   name: "embed",
   usage:
     "embed DIR [--out FILE.ts] [--import SPEC] [--recursive] [--max-bytes SIZE]",
@@ -30,48 +66,14 @@ export const embedCommand: Command = {
     "skillscope embed ./skills --out bundled_skills.ts",
     "skillscope embed ./skills --recursive --lenient > bundled.ts",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      out: {
-        type: "string",
-        arg: "FILE.ts",
-        help:
-          "Write the module there (needs --allow-write=FILE.ts); default: stdout",
-      },
-      import: {
-        type: "string",
-        arg: "SPEC",
-        help:
-          "Where the module imports embeddedSkill from (default: jsr:@skillscope/skills@^<version>)",
-      },
-      recursive: {
-        type: "boolean",
-        help: "Find skills at any depth below DIR",
-      },
-      "allow-empty": {
-        type: "boolean",
-        help: "Write the module even when DIR holds no skill",
-      },
-      lenient: {
-        type: "boolean",
-        help: "Leave out invalid skills (reported) instead of failing",
-      },
-      "max-bytes": {
-        type: "string",
-        arg: "SIZE",
-        help:
-          "Most bytes of SKILL.md and bundled files embedded in all: 33554432, 512K, 64M, 1G (default 32M)",
-      },
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const [dir] = expectArgs(
       positionals,
       1,
       "skillscope embed DIR [--out FILE.ts]",
     );
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (out !== undefined) {
       const target = resolve(out);
       if (

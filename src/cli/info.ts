@@ -5,17 +5,23 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { skillInfo, stripCredentials } from "../install/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
 import { DIR_OPTIONS } from "./skills_dir_options.ts";
 import { scopeHolding, scopeLabel } from "./skill_scope.ts";
 
+/** The option groups of `info`. */
+const GROUPS = [{
+  title: "Options",
+  options: DIR_OPTIONS,
+}] as const satisfies readonly OptionGroup[];
+
 /** `info NAME`. */
-export const infoCommand: Command = {
+export const infoCommand: CommandOf<typeof GROUPS> = {
   name: "info",
   usage: "info NAME [--project | --global | --dir D] [--json]",
   description:
@@ -26,7 +32,7 @@ holds it (the project's, else the user's).`,
     "skillscope info pdf-tools",
     "skillscope info pdf-tools --json",
   ],
-  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  groups: GROUPS,
   run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope info NAME");
     const dirs = scopeHolding(values, name!);

@@ -8,7 +8,7 @@
 import { join, resolve } from "../shared/path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeOut } from "./io.ts";
 import { QUIET_OPTION } from "./install_options.ts";
@@ -42,8 +42,28 @@ the conventions to keep, and a short example of a good result.
 `;
 }
 
+/** The option groups of `init`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    dir: {
+      type: "string",
+      arg: "D",
+      help: "Where to create the skill directory (default: the current one)",
+    },
+    with: {
+      type: "string",
+      multiple: true,
+      arg: "PARTS",
+      help:
+        "Also create scripts/, references/ and/or assets/ (comma-separated)",
+    },
+    ...QUIET_OPTION,
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `init NAME`. */
-export const initCommand: Command = {
+export const initCommand: CommandOf<typeof GROUPS> = {
   name: "init",
   usage: "init NAME [--dir D] [--with scripts,references,assets] [-q]",
   description:
@@ -56,24 +76,7 @@ README. Never overwrites: an existing NAME is an error.`,
     "skillscope init pdf-tools",
     "skillscope init pdf-tools --dir .agents/skills --with scripts,references",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      dir: {
-        type: "string",
-        arg: "D",
-        help: "Where to create the skill directory (default: the current one)",
-      },
-      with: {
-        type: "string",
-        multiple: true,
-        arg: "PARTS",
-        help:
-          "Also create scripts/, references/ and/or assets/ (comma-separated)",
-      },
-      ...QUIET_OPTION,
-    },
-  }],
+  groups: GROUPS,
   run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope init NAME");
     if (!isValidSkillName(name!)) {
@@ -83,21 +86,20 @@ README. Never overwrites: an existing NAME is an error.`,
         }" is not a valid skill name: use lowercase letters, digits and single hyphens, at most 64 characters (e.g. pdf-tools)`,
       );
     }
-    const parts = ((values.with as string[] | undefined) ?? [])
+    const parts = (values.with ?? [])
       .flatMap((v) => v.split(","))
       .map((v) => v.trim())
-      .filter((v) => v !== "");
-    for (const part of parts) {
-      if (!(PARTS as readonly string[]).includes(part)) {
-        throw new UsageError(
-          `--with takes ${PARTS.join(", ")}, not "${field(part)}"`,
-        );
-      }
-    }
-    const dir = resolve(
-      typeof values.dir === "string" ? values.dir : ".",
-      name!,
-    );
+      .filter((v) => v !== "")
+      .map((given) => {
+        const part = PARTS.find((p) => p === given);
+        if (part === undefined) {
+          throw new UsageError(
+            `--with takes ${PARTS.join(", ")}, not "${field(given)}"`,
+          );
+        }
+        return part;
+      });
+    const dir = resolve(values.dir ?? ".", name!);
     if (
       Deno.permissions.querySync({ name: "write", path: dir }).state !==
         "granted"
@@ -123,7 +125,7 @@ README. Never overwrites: an existing NAME is an error.`,
       Deno.mkdirSync(partDir);
       Deno.writeTextFileSync(
         join(partDir, "README.md"),
-        README[part as (typeof PARTS)[number]],
+        README[part],
       );
     }
     writeOut(

@@ -15,11 +15,11 @@ import {
   type OfferedSkill,
   stripCredentials,
 } from "../install/mod.ts";
-import type { Command, OptionValues } from "./command.ts";
+import type { CommandOf, CommandValues, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { outputWidth, renderTable } from "./table.ts";
-import { dirname } from "node:path";
+import { dirname } from "../shared/path.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { expectArgs } from "./root_options.ts";
 import {
@@ -41,8 +41,63 @@ import { openPrompts, whyNoPrompt } from "./prompt.ts";
 import { chooseInstall } from "./install_picker.ts";
 import { runRestore } from "./restore.ts";
 
+/** The option groups of `install`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    force: {
+      type: "boolean",
+      help:
+        "Replace a skill from another source, or a directory that is not in skills.lock",
+    },
+    list: {
+      type: "boolean",
+      help: "Show the skills SOURCE holds and install nothing",
+    },
+    all: {
+      type: "boolean",
+      help: "Install every skill SOURCE holds (same as --skill '*')",
+    },
+    yes: {
+      type: "boolean",
+      short: "y",
+      help:
+        "Accept the defaults without a prompt: every skill, the shared directory and the agents detected here, the default scope",
+    },
+    internal: {
+      type: "boolean",
+      help:
+        "With --list or --all, include skills marked metadata.internal: true",
+    },
+    copy: {
+      type: "boolean",
+      help:
+        "With several --client, copy into the other directories instead of symlinking",
+    },
+    frozen: {
+      type: "boolean",
+      help:
+        "No SOURCE: rebuild every skill of skills.lock exactly as locked (same as restore)",
+    },
+    skill: {
+      type: "string",
+      multiple: true,
+      arg: "NAME",
+      help:
+        "Pick a skill when the source holds several (repeatable: each is installed)",
+    },
+    ...AUDIT_OPTION,
+    ...NO_BACKUP,
+    ...QUIET_OPTION,
+    ...DIR_OPTIONS,
+  },
+}] as const satisfies readonly OptionGroup[];
+
+/** The parsed values of `install`. */
+type InstallValues = CommandValues<typeof GROUPS>;
+
 /** `install SOURCE`. */
-export const installCommand: Command = {
+export const installCommand: CommandOf<typeof GROUPS> = {
   name: "install",
   usage:
     "install SOURCE [--project | --global | --dir D] [--client NAME...] [--skill NAME... | --all | -y] [--force] [--internal] [--copy] [--list] [--json]\n       skillscope install --frozen [--project | --global | --dir D] [--force]",
@@ -103,56 +158,7 @@ in the lock so verify, update, restore and remove handle them too.`,
     "skillscope install ./collection --yes",
     "skillscope install ./pdf --client claude --client codex",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      force: {
-        type: "boolean",
-        help:
-          "Replace a skill from another source, or a directory that is not in skills.lock",
-      },
-      list: {
-        type: "boolean",
-        help: "Show the skills SOURCE holds and install nothing",
-      },
-      all: {
-        type: "boolean",
-        help: "Install every skill SOURCE holds (same as --skill '*')",
-      },
-      yes: {
-        type: "boolean",
-        short: "y",
-        help:
-          "Accept the defaults without a prompt: every skill, the shared directory and the agents detected here, the default scope",
-      },
-      internal: {
-        type: "boolean",
-        help:
-          "With --list or --all, include skills marked metadata.internal: true",
-      },
-      copy: {
-        type: "boolean",
-        help:
-          "With several --client, copy into the other directories instead of symlinking",
-      },
-      frozen: {
-        type: "boolean",
-        help:
-          "No SOURCE: rebuild every skill of skills.lock exactly as locked (same as restore)",
-      },
-      skill: {
-        type: "string",
-        multiple: true,
-        arg: "NAME",
-        help:
-          "Pick a skill when the source holds several (repeatable: each is installed)",
-      },
-      ...AUDIT_OPTION,
-      ...NO_BACKUP,
-      ...QUIET_OPTION,
-      ...DIR_OPTIONS,
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const audit = auditMode(values);
     if (values.frozen === true) {
@@ -170,9 +176,7 @@ in the lock so verify, update, restore and remove handle them too.`,
       // --skill '*') is every skill the source holds.
       let skills = [
         ...new Set(
-          ((values.skill as string[] | undefined) ?? []).filter((s) =>
-            s !== ""
-          ),
+          (values.skill ?? []).filter((s) => s !== ""),
         ),
       ];
       const every = values.all === true || skills.includes("*");
@@ -272,7 +276,7 @@ in the lock so verify, update, restore and remove handle them too.`,
  */
 async function guide(
   source: string,
-  values: OptionValues,
+  values: InstallValues,
   listOptions: ListSourceOptions,
   beforePrompt: () => void,
 ): Promise<{ skills: readonly string[]; dirs: SkillsDirs } | undefined> {
@@ -299,7 +303,7 @@ function offeredBy(
 }
 
 /** A source with several skills, off a terminal: the message names every non-interactive form. */
-function withForms(error: unknown, values: OptionValues): unknown {
+function withForms(error: unknown, values: InstallValues): unknown {
   if (!(error instanceof InstallError) || error.code !== "several-skills") {
     return error;
   }

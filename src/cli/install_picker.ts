@@ -11,7 +11,6 @@
 import { clientEntry } from "../discover/client_profile.ts";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
 import type { OfferedSkill } from "../install/mod.ts";
-import type { OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
 import { type Choice, PromptCancelled, type Prompts } from "./prompt.ts";
 import { defaultScope } from "./skill_scope.ts";
@@ -19,6 +18,7 @@ import {
   namedScope,
   type Scope,
   scopeDirs,
+  type ScopeValues,
   type SkillsDirs,
 } from "./skills_dir_options.ts";
 
@@ -48,11 +48,11 @@ const SHARED = "agents";
 export async function chooseInstall(
   source: string,
   offered: readonly OfferedSkill[],
-  values: OptionValues,
+  values: ScopeValues & { readonly copy: boolean | undefined },
   prompts: Prompts | undefined,
 ): Promise<InstallChoice> {
   const named = namedScope(values);
-  const givenClients = (values.client as string[] | undefined) ?? [];
+  const givenClients = values.client ?? [];
   const detected = detectedAgents();
   const skills = prompts === undefined
     ? offered.map((s) => s.name)
@@ -141,7 +141,7 @@ function agentChoices(detected: readonly string[]): Choice<string>[] {
 
 /** The directories of the agents chosen in `scope`, without those that have none there. */
 function dirsFor(
-  values: OptionValues,
+  values: ScopeValues,
   scope: Scope | "dir",
   clients: readonly string[] | undefined,
 ): { dirs: SkillsDirs; left: string[] } {
@@ -168,7 +168,7 @@ function dirsFor(
 }
 
 /** Where a scope's skills go, for its choice; empty when its agents have no directory there. */
-function where(values: OptionValues, scope: Scope): string {
+function where(values: ScopeValues, scope: Scope): string {
   try {
     return scopeDirs(values, scope).dirs[0];
   } catch (error) {

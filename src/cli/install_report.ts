@@ -7,10 +7,11 @@
  * @module
  */
 import type { InstallResult } from "../install/mod.ts";
-import type { OptionValues } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
+import type { QUIET_OPTION } from "./install_options.ts";
 import { field, writeErr, writeNotes, writeOut } from "./io.ts";
 import { scopeLabel } from "./skill_scope.ts";
-import type { SkillsDirs } from "./skills_dir_options.ts";
+import type { DirValues, SkillsDirs } from "./skills_dir_options.ts";
 
 /**
  * Shows what the audit found in an installed skill, on stderr.
@@ -90,7 +91,10 @@ export function scoped<T extends object>(
  * @param values Parsed option values.
  * @param hint The hint, without `Next: `.
  */
-export function writeHint(values: OptionValues, hint: string): void {
+export function writeHint(
+  values: ValuesOf<typeof QUIET_OPTION> & Partial<Pick<DirValues, "json">>,
+  hint: string,
+): void {
   if (values.quiet === true || values.json === true) return;
   writeErr(`Next: ${hint}\n`);
 }

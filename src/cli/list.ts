@@ -8,10 +8,11 @@ import { discover } from "../discover/discover.ts";
 import { skillAgents } from "../discover/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
+  type JsonOption,
   jsonOption,
   overridesFrom,
   ROOTS_GROUP,
@@ -23,7 +24,9 @@ import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
 /** The `list` command. */
-export const listCommand: Command = {
+export const listCommand: CommandOf<
+  readonly [typeof ROOTS_GROUP, OptionGroup<JsonOption>]
+> = {
   name: "list",
   usage: "list [DIR...] [--root DIR]... [--json]",
   description:

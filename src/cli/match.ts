@@ -4,14 +4,20 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `match`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: jsonOption(),
+}] as const satisfies readonly OptionGroup[];
+
 /** `match PATH...`. */
-export const matchCommand: Command = {
+export const matchCommand: CommandOf<typeof GROUPS> = {
   name: "match",
   usage: "match PATH... [--json]",
   description:
@@ -20,7 +26,7 @@ export const matchCommand: Command = {
     "skillscope match db/001_init.sql",
     "skillscope match src/app.ts --json",
   ],
-  groups: [ROOTS_GROUP, { title: "Options", options: jsonOption() }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"match" needs at least one PATH');

@@ -6,7 +6,7 @@
  */
 import { readStateFileSync } from "../install/state_file.ts";
 import { assertReadPermission, canReadEnv } from "../shared/permissions.ts";
-import type { Command, OptionValues } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
@@ -17,8 +17,36 @@ const TOKEN_ENV = "SKILLSCOPE_MCP_TOKEN";
 /** Largest token file read (bytes). */
 const MAX_TOKEN_FILE_BYTES = 4096;
 
+/** The option groups of `mcp`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: {
+    http: {
+      type: "string",
+      arg: "[HOST:]PORT",
+      help:
+        "Streamable HTTP at http://HOST:PORT/mcp (HOST defaults to 127.0.0.1; needs --allow-net=HOST)",
+    },
+    "allow-remote": {
+      type: "boolean",
+      help: "Allow a HOST that is not a loopback address",
+    },
+    "token-file": {
+      type: "string",
+      arg: "FILE",
+      help:
+        `Require "Authorization: Bearer TOKEN" on HTTP, TOKEN being the file's trimmed text (overrides ${TOKEN_ENV})`,
+    },
+    "no-watch": {
+      type: "boolean",
+      help: "Do not watch the roots for changes",
+    },
+    ...approvalOption("Serve"),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `mcp`. */
-export const mcpCommand: Command = {
+export const mcpCommand: CommandOf<typeof GROUPS> = {
   name: "mcp",
   usage:
     "mcp [--root DIR]... [--http [HOST:]PORT [--allow-remote] [--token-file FILE]] [--no-watch]",
@@ -43,36 +71,11 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
     "skillscope mcp --root ./skills",
     "skillscope mcp --http 8808 --token-file ~/.config/skillscope/mcp-token",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      http: {
-        type: "string",
-        arg: "[HOST:]PORT",
-        help:
-          "Streamable HTTP at http://HOST:PORT/mcp (HOST defaults to 127.0.0.1; needs --allow-net=HOST)",
-      },
-      "allow-remote": {
-        type: "boolean",
-        help: "Allow a HOST that is not a loopback address",
-      },
-      "token-file": {
-        type: "string",
-        arg: "FILE",
-        help:
-          `Require "Authorization: Bearer TOKEN" on HTTP, TOKEN being the file's trimmed text (overrides ${TOKEN_ENV})`,
-      },
-      "no-watch": {
-        type: "boolean",
-        help: "Do not watch the roots for changes",
-      },
-      ...approvalOption("Serve"),
-    },
-  }],
+  groups: GROUPS,
   async run(values): Promise<number> {
     const http = values.http === undefined
       ? undefined
-      : parseListen(String(values.http));
+      : parseListen(values.http);
     const token = http === undefined ? undefined : readToken(values);
     const set = await openSkillSet(values, { report: true });
     // Loaded on demand: no other command needs the MCP SDK.
@@ -116,11 +119,13 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
  * file, never through a symlink, size-capped; trimmed) or from
  * `SKILLSCOPE_MCP_TOKEN` when that may be read; `undefined` for none.
  */
-function readToken(values: OptionValues): string | undefined {
+function readToken(
+  values: { readonly "token-file": string | undefined },
+): string | undefined {
   const file = values["token-file"];
   let token: string | undefined;
   let from: string;
-  if (typeof file === "string") {
+  if (file !== undefined) {
     assertReadPermission(file);
     from = `--token-file "${file}"`;
     token = readStateFileSync(file, MAX_TOKEN_FILE_BYTES);

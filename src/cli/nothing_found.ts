@@ -5,9 +5,8 @@
  *
  * @module
  */
-import type { OptionValues } from "./command.ts";
 import { field } from "./io.ts";
-import type { RootSelection } from "./root_options.ts";
+import type { RootSelection, RootValues } from "./root_options.ts";
 import { detectedLine, rootsTable } from "./roots.ts";
 
 /**
@@ -19,7 +18,7 @@ import { detectedLine, rootsTable } from "./roots.ts";
  */
 export function nothingFound(
   selection: RootSelection,
-  values: OptionValues,
+  values: Pick<RootValues, "recursive" | "client">,
 ): string {
   const { defaults } = selection;
   if (defaults === undefined) {

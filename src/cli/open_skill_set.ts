@@ -8,13 +8,18 @@
  */
 import { discover } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
-import type { OptionDefs, OptionValues } from "./command.ts";
+import type { FlagDef } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
 import {
   discoverOptionsFrom,
   overridesFrom,
+  type RootValues,
   shownDiagnostics,
 } from "./root_options.ts";
+
+/** The declaration of `--require-approval`. */
+export type ApprovalOption = { readonly "require-approval": FlagDef };
 
 /**
  * The `--require-approval` option, one declaration for every command that
@@ -23,7 +28,7 @@ import {
  * @param what What is limited to approved skills ("Serve", "List", "Read").
  * @returns The option.
  */
-export function approvalOption(what: string): OptionDefs {
+export function approvalOption(what: string): ApprovalOption {
   return {
     "require-approval": {
       type: "boolean",
@@ -36,12 +41,13 @@ export function approvalOption(what: string): OptionDefs {
 /**
  * Opens the skill set the root options describe.
  *
- * @param values Parsed option values.
+ * @param values Parsed option values: the root options, and
+ *   `--require-approval` where the command has it.
  * @param options `report`: print the discovery's diagnostics on stderr.
  * @returns The skill set.
  */
 export async function openSkillSet(
-  values: OptionValues,
+  values: RootValues & Partial<ValuesOf<ApprovalOption>>,
   options: { report?: boolean } = {},
 ): Promise<SkillSet> {
   const overrides = overridesFrom(values);

@@ -19,25 +19,84 @@ export interface ParseSpec {
   readonly short?: string;
 }
 
-/** Parsed option values by option name. */
+/** Parsed option values by option name, for options not known by name. */
 export type ParsedValues = Record<
   string,
   string | boolean | (string | boolean)[] | undefined
 >;
 
 /**
+ * The value one declared option parses to: `boolean` for a flag, `string`
+ * for an option with a value, the list of values for a repeatable one, and
+ * `undefined` when it was not given.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ValueOf } from "./parse_args.ts";
+ *
+ * const roots: ValueOf<{ type: "string"; multiple: true }> = ["a", "b"];
+ * const json: ValueOf<{ type: "boolean" }> = undefined;
+ * ```
+ */
+export type ValueOf<D extends ParseSpec> =
+  | (D extends { readonly multiple: true }
+    ? D extends { readonly type: "boolean" } ? boolean[] : string[]
+    : D extends { readonly type: "boolean" } ? boolean
+    : string)
+  | undefined;
+
+/**
+ * The parsed values of an option table, typed from its declaration (declare
+ * the table `as const`); {@linkcode ParsedValues} for a table whose names
+ * are not known.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseArguments, type ParseSpec, type ValuesOf } from "./parse_args.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const OPTIONS = {
+ *   out: { type: "string" },
+ *   json: { type: "boolean" },
+ * } as const satisfies Record<string, ParseSpec>;
+ * const values: ValuesOf<typeof OPTIONS> = parseArguments(["--json"], OPTIONS).values;
+ * assert.equal(values.json, true);
+ * assert.equal(values.out, undefined);
+ * ```
+ */
+export type ValuesOf<O extends Readonly<Record<string, ParseSpec>>> =
+  string extends keyof O ? ParsedValues
+    : { readonly [K in keyof O]: ValueOf<O[K]> };
+
+/**
  * Parses `args` against `options`.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseArguments } from "./parse_args.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { values, positionals } = parseArguments(
+ *   ["--root", "a", "-q", "NAME"],
+ *   { root: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q" } },
+ * );
+ * assert.deepEqual(values.root, ["a"]);
+ * assert.equal(values.quiet, true);
+ * assert.deepEqual(positionals, ["NAME"]);
+ * ```
  *
  * @param args The arguments.
  * @param options The options by name (without `--`).
- * @returns Option values and positionals, in order.
+ * @returns Option values, typed from `options`, and positionals, in order.
  * @throws {UsageError} on an unknown option, a missing or unexpected value,
  *   or a non-repeatable option given twice.
  */
-export function parseArguments(
+export function parseArguments<
+  const O extends Readonly<Record<string, ParseSpec>>,
+>(
   args: readonly string[],
-  options: Readonly<Record<string, ParseSpec>>,
-): { values: ParsedValues; positionals: string[] } {
+  options: O,
+): { values: ValuesOf<O>; positionals: string[] } {
   const values: ParsedValues = Object.create(null);
   const positionals: string[] = [];
   const byShort = new Map<string, string>();
@@ -108,7 +167,9 @@ export function parseArguments(
     }
     positionals.push(arg);
   }
-  return { values, positionals };
+  // The values were set by the declarations of `options`, each as its type
+  // says: what `ValuesOf` describes.
+  return { values: values as ValuesOf<O>, positionals };
 }
 
 function valueAfter(args: readonly string[], i: number, flag: string): string {

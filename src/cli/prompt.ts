@@ -12,7 +12,7 @@ import process from "node:process";
 import { Writable } from "node:stream";
 import { escapeTerminal } from "../shared/escape.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import type { OptionValues } from "./command.ts";
+import type { DirValues } from "./skills_dir_options.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeBytes } from "./io.ts";
 
@@ -48,7 +48,9 @@ export const PROMPT_ENV: readonly string[] = Object.freeze([
  * @param values Parsed option values (`--json`).
  * @returns The reason, e.g. `stdin is not a terminal`.
  */
-export function whyNoPrompt(values: OptionValues): string | undefined {
+export function whyNoPrompt(
+  values: Pick<DirValues, "json">,
+): string | undefined {
   if (values.json === true) return "--json was given";
   if (!Deno.stdin.isTerminal()) return "stdin is not a terminal";
   if (!Deno.stdout.isTerminal()) return "stdout is not a terminal";

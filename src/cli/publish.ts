@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {
   field,
@@ -19,8 +19,47 @@ import { expectArgs, jsonOption } from "./root_options.ts";
 import { webUrl } from "./web_root.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
+/** The option groups of `publish`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    out: {
+      type: "string",
+      arg: "SITE",
+      help: "The site directory to write (created when missing)",
+    },
+    "base-url": {
+      type: "string",
+      arg: "URL",
+      help:
+        "The origin SITE is served at (https://HOST), named in the page's install commands",
+    },
+    "v0.1": {
+      type: "boolean",
+      help:
+        "Also write the older v0.1 index (.well-known/skills/index.json) and every file, for clients that read only it (no digests: unverified)",
+    },
+    recursive: {
+      type: "boolean",
+      help: "Find skills at any depth below DIR (bounded: depth 6)",
+    },
+    lenient: {
+      type: "boolean",
+      help: "Exit 0 even when skills were left out",
+    },
+    quiet: {
+      type: "boolean",
+      short: "q",
+      help: "Print only errors and no summary",
+    },
+    ...jsonOption(
+      'Print { "site", "skills": [{ "name", "type", "url", "digest", "dir" }], "skipped", "diagnostics", "written", "unchanged" }',
+    ),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `publish`. */
-export const publishCommand: Command = {
+export const publishCommand: CommandOf<typeof GROUPS> = {
   name: "publish",
   usage:
     "publish DIR --out SITE [--base-url URL] [--v0.1] [--recursive] [--lenient] [--json]",
@@ -43,43 +82,7 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
     "skillscope publish ./skills --out ./site --base-url https://docs.example.com",
     "skillscope publish ./skills --out ./site --v0.1 --lenient",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      out: {
-        type: "string",
-        arg: "SITE",
-        help: "The site directory to write (created when missing)",
-      },
-      "base-url": {
-        type: "string",
-        arg: "URL",
-        help:
-          "The origin SITE is served at (https://HOST), named in the page's install commands",
-      },
-      "v0.1": {
-        type: "boolean",
-        help:
-          "Also write the older v0.1 index (.well-known/skills/index.json) and every file, for clients that read only it (no digests: unverified)",
-      },
-      recursive: {
-        type: "boolean",
-        help: "Find skills at any depth below DIR (bounded: depth 6)",
-      },
-      lenient: {
-        type: "boolean",
-        help: "Exit 0 even when skills were left out",
-      },
-      quiet: {
-        type: "boolean",
-        short: "q",
-        help: "Print only errors and no summary",
-      },
-      ...jsonOption(
-        'Print { "site", "skills": [{ "name", "type", "url", "digest", "dir" }], "skipped", "diagnostics", "written", "unchanged" }',
-      ),
-    },
-  }],
+  groups: GROUPS,
   footer:
     "Exit codes: 0 published, 1 a skill left out (0 with --lenient), 2 usage,\n3 missing permission.",
   async run(values, positionals): Promise<number> {
@@ -88,12 +91,12 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
       1,
       "skillscope publish DIR --out SITE",
     );
-    if (typeof values.out !== "string" || values.out === "") {
+    if (values.out === undefined || values.out === "") {
       throw new UsageError('"publish" needs --out SITE');
     }
-    const origin = typeof values["base-url"] === "string"
-      ? originOf(values["base-url"])
-      : undefined;
+    const origin = values["base-url"] === undefined
+      ? undefined
+      : originOf(values["base-url"]);
     // Loaded on demand: only publishing needs the archive writer.
     const { publishSkills } = await import("../web/publish.ts");
     const result = await publishSkills(dir!, values.out, {

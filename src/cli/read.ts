@@ -4,14 +4,20 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `read`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: { ...jsonOption(), ...approvalOption("Read") },
+}] as const satisfies readonly OptionGroup[];
+
 /** `read NAME`. */
-export const readCommand: Command = {
+export const readCommand: CommandOf<typeof GROUPS> = {
   name: "read",
   usage: "read NAME [--json]",
   description:
@@ -20,10 +26,7 @@ export const readCommand: Command = {
     "skillscope read pdf-tools",
     "skillscope read pdf-tools --json",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: { ...jsonOption(), ...approvalOption("Read") },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = await openSkillSet(values);

@@ -6,10 +6,15 @@
  * @module
  */
 import { readLock, remove } from "../install/mod.ts";
-import type { Command, OptionValues } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeNotes, writeOut } from "./io.ts";
-import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import {
+  DIR_OPTIONS,
+  type DirValues,
+  type ScopeValues,
+  type SkillsDirs,
+} from "./skills_dir_options.ts";
 import { existingScopes, scopeHolding, scopeLabel } from "./skill_scope.ts";
 import { NO_BACKUP } from "./install_options.ts";
 import {
@@ -19,8 +24,21 @@ import {
   whyNoPrompt,
 } from "./prompt.ts";
 
+/** The option groups of `remove`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    force: {
+      type: "boolean",
+      help: "Also remove a directory that is not in skills.lock",
+    },
+    ...NO_BACKUP,
+    ...DIR_OPTIONS,
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `remove [NAME]`. */
-export const removeCommand: Command = {
+export const removeCommand: CommandOf<typeof GROUPS> = {
   name: "remove",
   usage: "remove [NAME] [--project | --global | --dir D] [--force] [--json]",
   description:
@@ -32,17 +50,7 @@ installed skills; off a terminal, name the skill.`,
     "skillscope remove pdf-tools",
     "skillscope remove pdf-tools --project --force",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      force: {
-        type: "boolean",
-        help: "Also remove a directory that is not in skills.lock",
-      },
-      ...NO_BACKUP,
-      ...DIR_OPTIONS,
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length > 1) {
       throw new UsageError("Usage: skillscope remove [NAME]");
@@ -81,7 +89,7 @@ installed skills; off a terminal, name the skill.`,
 
 /** The skills to remove, picked on a terminal from those installed in either scope. */
 async function pickInstalled(
-  values: OptionValues,
+  values: ScopeValues & Pick<DirValues, "json">,
 ): Promise<{ name: string; dirs: SkillsDirs }[]> {
   const why = whyNoPrompt(values);
   if (why !== undefined) {

@@ -4,14 +4,20 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
+/** The option groups of `resources`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: { ...jsonOption(), ...approvalOption("List") },
+}] as const satisfies readonly OptionGroup[];
+
 /** `resources NAME`. */
-export const resourcesCommand: Command = {
+export const resourcesCommand: CommandOf<typeof GROUPS> = {
   name: "resources",
   usage: "resources NAME [--json]",
   description:
@@ -20,10 +26,7 @@ export const resourcesCommand: Command = {
     "skillscope resources pdf-tools",
     "skillscope resources pdf-tools --json",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: { ...jsonOption(), ...approvalOption("List") },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
     const set = await openSkillSet(values);

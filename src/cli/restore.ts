@@ -6,11 +6,16 @@
  * @module
  */
 import { restore } from "../install/mod.ts";
-import type { Command, OptionValues } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeErr, writeJson, writeNotes, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
-import { DIR_OPTIONS } from "./skills_dir_options.ts";
+import {
+  DIR_OPTIONS,
+  type DirValues,
+  type ScopeValues,
+} from "./skills_dir_options.ts";
 import { installDirs } from "./skill_scope.ts";
 import { FORCE_OVER_EDITS, NO_BACKUP } from "./install_options.ts";
 import { writeScopeHeading } from "./install_report.ts";
@@ -19,10 +24,16 @@ import { startProgress } from "./progress.ts";
 /**
  * `install --frozen` / `restore`: rebuilds what skills.lock records.
  *
- * @param values Parsed option values.
+ * @param values Parsed option values: the scope, `--force`, `--no-backup`
+ *   and `--json`.
  * @returns The exit code: 1 when a skill could not be restored.
  */
-export async function runRestore(values: OptionValues): Promise<number> {
+export async function runRestore(
+  values:
+    & ScopeValues
+    & Pick<DirValues, "json">
+    & ValuesOf<typeof FORCE_OVER_EDITS & typeof NO_BACKUP>,
+): Promise<number> {
   const dirs = installDirs(values);
   const progress = startProgress();
   let report;
@@ -62,8 +73,18 @@ export async function runRestore(values: OptionValues): Promise<number> {
   return report.failures.length === 0 ? EXIT.ok : EXIT.failure;
 }
 
+/** The option groups of `restore`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    ...FORCE_OVER_EDITS,
+    ...NO_BACKUP,
+    ...DIR_OPTIONS,
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `restore`. */
-export const restoreCommand: Command = {
+export const restoreCommand: CommandOf<typeof GROUPS> = {
   name: "restore",
   usage:
     "restore [--project | --global | --dir D] [--client NAME] [--force] [--json]",
@@ -79,14 +100,7 @@ project inside a git repository, else the user's.`,
     "skillscope restore",
     "skillscope install --frozen --dir .agents/skills",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      ...FORCE_OVER_EDITS,
-      ...NO_BACKUP,
-      ...DIR_OPTIONS,
-    },
-  }],
+  groups: GROUPS,
   run(values, positionals): Promise<number> {
     expectArgs(positionals, 0, "skillscope restore");
     return runRestore(values);

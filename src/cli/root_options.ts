@@ -4,16 +4,14 @@
  *
  * @module
  */
-import {
-  type DefaultRoots,
-  defaultRoots,
-  rootSources,
-} from "../discover/default_roots.ts";
+import { type DefaultRoots, defaultRoots } from "../discover/default_roots.ts";
+import { rootSources } from "../discover/root_sources.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
 import { CLIENTS } from "../discover/client_profile.ts";
-import type { OptionDefs, OptionGroup, OptionValues } from "./command.ts";
+import type { FlagDef, OptionDefs, OptionGroup } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { dirname, join, resolve } from "../shared/path.ts";
 import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
@@ -22,7 +20,7 @@ import type { Diagnostic } from "../shared/types.ts";
 import { webRoot } from "./web_root.ts";
 
 /** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
-export const ROOT_OPTIONS: OptionDefs = {
+export const ROOT_OPTIONS = {
   root: {
     type: "string",
     multiple: true,
@@ -73,14 +71,20 @@ export const ROOT_OPTIONS: OptionDefs = {
     type: "boolean",
     help: "Also report default roots that do not exist",
   },
-};
+} as const satisfies OptionDefs;
+
+/** The parsed values of {@linkcode ROOT_OPTIONS}. */
+export type RootValues = ValuesOf<typeof ROOT_OPTIONS>;
 
 /** The `Roots:` block of a command that discovers skills. */
-export const ROOTS_GROUP: OptionGroup = {
+export const ROOTS_GROUP: OptionGroup<typeof ROOT_OPTIONS> = {
   title: "Roots",
   options: ROOT_OPTIONS,
   topic: "roots",
 };
+
+/** The declaration of `--json`. */
+export type JsonOption = { readonly json: FlagDef };
 
 /**
  * `--json`, with what it prints.
@@ -88,7 +92,7 @@ export const ROOTS_GROUP: OptionGroup = {
  * @param help The help text (default `Print JSON`).
  * @returns The option.
  */
-export function jsonOption(help = "Print JSON"): OptionDefs {
+export function jsonOption(help = "Print JSON"): JsonOption {
   return { json: { type: "boolean", help } };
 }
 
@@ -101,7 +105,7 @@ export function jsonOption(help = "Print JSON"): OptionDefs {
  * @throws {UsageError} for an unknown client.
  */
 export function discoverOptionsFrom(
-  values: OptionValues,
+  values: RootValues,
   extraRoots: readonly string[] = [],
 ): DiscoverOptions {
   return rootSelection(values, extraRoots).options;
@@ -131,18 +135,14 @@ export interface RootSelection {
  * @throws {UsageError} for an unknown client.
  */
 export function rootSelection(
-  values: OptionValues,
+  values: RootValues,
   extraRoots: readonly string[] = [],
 ): RootSelection {
-  const strings = (key: string): string[] =>
-    (values[key] as (string | boolean)[] | undefined ?? []).filter((
-      v,
-    ): v is string => typeof v === "string");
-  const roots = [...strings("root"), ...extraRoots];
+  const roots = [...values.root ?? [], ...extraRoots];
   const recursive = values.recursive === true;
   const filters = {
-    include: strings("include"),
-    exclude: strings("exclude"),
+    include: [...values.include ?? []],
+    exclude: [...values.exclude ?? []],
     sameSkill: recordedCopies,
   };
   if (roots.length > 0) {
@@ -173,9 +173,10 @@ export function rootSelection(
  * @returns The roots, their diagnostics and the agents detected.
  * @throws {UsageError} for an unknown client.
  */
-export function defaultRootsFrom(values: OptionValues): DefaultRoots {
-  const clients = (values.client as (string | boolean)[] | undefined ?? [])
-    .filter((v): v is string => typeof v === "string");
+export function defaultRootsFrom(
+  values: Pick<RootValues, "client" | "no-project">,
+): DefaultRoots {
+  const clients = [...values.client ?? []];
   try {
     return defaultRoots({
       clients,
@@ -200,11 +201,13 @@ export function defaultRootsFrom(values: OptionValues): DefaultRoots {
  * @returns The overrides (none without a file).
  * @throws {CliError} when the file cannot be read or is not valid.
  */
-export function overridesFrom(values: OptionValues): SkillOverride[] {
-  const explicit = typeof values.config === "string";
+export function overridesFrom(
+  values: Pick<RootValues, "config"> & Partial<Pick<RootValues, "no-project">>,
+): SkillOverride[] {
+  const explicit = values.config !== undefined;
   if (!explicit && values["no-project"] === true) return [];
   const origin = explicit ? "user" : "project";
-  const file = resolve(explicit ? values.config as string : "skillscope.json");
+  const file = resolve(values.config ?? "skillscope.json");
   let text: string;
   try {
     text = Deno.readTextFileSync(file);
@@ -241,7 +244,7 @@ export function overridesFrom(values: OptionValues): SkillOverride[] {
  */
 export function shownDiagnostics(
   diagnostics: readonly Diagnostic[],
-  values: OptionValues,
+  values: Pick<RootValues, "quiet" | "verbose">,
 ): Diagnostic[] {
   return diagnostics.filter((d) => {
     if (values.quiet === true && d.level !== "error") return false;

@@ -8,7 +8,7 @@
 import type { DefaultRoot, DefaultRoots } from "../discover/default_roots.ts";
 import { clientEntry, CLIENTS } from "../discover/client_profile.ts";
 import { defaultRootsFrom, jsonOption, ROOT_OPTIONS } from "./root_options.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import {
   field,
@@ -102,8 +102,20 @@ export function detectedLine(found: DefaultRoots): string {
   }\n`;
 }
 
+/** The option groups of `roots`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    client: ROOT_OPTIONS.client!,
+    "no-project": { type: "boolean", help: "Leave out project roots" },
+    ...jsonOption(
+      'Print [{ "path", "scope", "client", "exists", "permitted" }]',
+    ),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** The `roots` command. */
-export const rootsCommand: Command = {
+export const rootsCommand: CommandOf<typeof GROUPS> = {
   name: "roots",
   usage: "roots [--client NAME]... [--no-project] [--json]",
   description:
@@ -116,16 +128,7 @@ them.`,
     "skillscope roots",
     "skillscope roots --client codex --json",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      client: ROOT_OPTIONS.client!,
-      "no-project": { type: "boolean", help: "Leave out project roots" },
-      ...jsonOption(
-        'Print [{ "path", "scope", "client", "exists", "permitted" }]',
-      ),
-    },
-  }],
+  groups: GROUPS,
   run(values): Promise<number> {
     const result = defaultRootsFrom(values);
     for (const d of result.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);

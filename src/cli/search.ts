@@ -4,15 +4,24 @@
  *
  * @module
  */
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
+/** The option groups of `search`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: {
+    limit: { type: "string", arg: "N", help: "Most results (default 10)" },
+    ...jsonOption(),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `search QUERY`. */
-export const searchCommand: Command = {
+export const searchCommand: CommandOf<typeof GROUPS> = {
   name: "search",
   usage: "search QUERY [--limit N] [--json]",
   description: "Ranks skills by BM25 over their names and descriptions.",
@@ -20,13 +29,7 @@ export const searchCommand: Command = {
     'skillscope search "fill pdf form"',
     "skillscope search sql --limit 3 --json",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      limit: { type: "string", arg: "N", help: "Most results (default 10)" },
-      ...jsonOption(),
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length === 0) {
       throw new UsageError('"search" needs a QUERY');

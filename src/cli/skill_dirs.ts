@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { dirname } from "node:path";
+import { dirname } from "../shared/path.ts";
 import { discover } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";

@@ -8,12 +8,11 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join } from "../shared/path.ts";
 import { readLock } from "../install/read_lock.ts";
 import { InstallError } from "../install/errors.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { existsSync } from "../shared/fs_checks.ts";
-import type { OptionValues } from "./command.ts";
 import { field } from "./io.ts";
 import { UsageError } from "./errors.ts";
 import {
@@ -21,6 +20,7 @@ import {
   namedScope,
   type Scope,
   scopeDirs,
+  type ScopeValues,
   type SkillsDirs,
 } from "./skills_dir_options.ts";
 
@@ -33,7 +33,7 @@ import {
  * @returns The directories.
  */
 export function installDirs(
-  values: OptionValues,
+  values: ScopeValues,
   clients?: readonly string[],
 ): SkillsDirs {
   return scopeDirs(values, namedScope(values) ?? defaultScope(), clients);
@@ -67,7 +67,7 @@ export function scopeLabel(dirs: SkillsDirs): string {
  * @param values Parsed option values.
  * @returns The scopes, the project's first.
  */
-export function existingScopes(values: OptionValues): SkillsDirs[] {
+export function existingScopes(values: ScopeValues): SkillsDirs[] {
   const named = namedScope(values);
   if (named !== undefined) return [scopeDirs(values, named)];
   const found = candidates(values).filter((s) => isDirectory(s.dirs[0]));
@@ -84,7 +84,7 @@ export function existingScopes(values: OptionValues): SkillsDirs[] {
  * @throws {UsageError} when both hold it: `--project` or `--global` decides.
  * @throws {InstallError} `not-installed` when neither does.
  */
-export function scopeHolding(values: OptionValues, name: string): SkillsDirs {
+export function scopeHolding(values: ScopeValues, name: string): SkillsDirs {
   const named = namedScope(values);
   if (named !== undefined) return scopeDirs(values, named);
   const all = candidates(values);
@@ -111,7 +111,7 @@ export function scopeHolding(values: OptionValues, name: string): SkillsDirs {
  * @returns Each scope with its names, the project's first.
  */
 export function scopesHolding(
-  values: OptionValues,
+  values: ScopeValues,
   names: readonly string[],
 ): { dirs: SkillsDirs; names: string[] }[] {
   const groups = new Map<string, { dirs: SkillsDirs; names: string[] }>();
@@ -136,7 +136,7 @@ export function scopesHolding(
  * @returns Each scope with its names.
  */
 export function scopesFor(
-  values: OptionValues,
+  values: ScopeValues,
   names: readonly string[],
 ): { dirs: SkillsDirs; names: string[] | undefined }[] {
   return names.length === 0
@@ -145,7 +145,7 @@ export function scopesFor(
 }
 
 /** The project's scope and the user's, once each (they coincide when the project is the home). */
-function candidates(values: OptionValues): SkillsDirs[] {
+function candidates(values: ScopeValues): SkillsDirs[] {
   // An agent without a project directory (`--client zero`), or no HOME: the
   // other scope only (both missing: the user scope's error).
   const project = usable(() => scopeDirs(values, "project"));

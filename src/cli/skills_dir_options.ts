@@ -7,26 +7,27 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../shared/path.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { canReadEnv } from "../shared/permissions.ts";
 import {
   CLIENTS,
   clientSkillsDir,
-  gitRoot,
   homeDirectory,
 } from "../discover/default_roots.ts";
+import { gitRoot } from "../discover/project_dirs.ts";
 import { InstallError } from "../install/errors.ts";
 import {
   ContainmentError,
   makeDirsInside,
   resolveInside,
 } from "../shared/containment.ts";
-import type { OptionDefs, OptionValues } from "./command.ts";
+import type { OptionDefs } from "./command.ts";
+import type { ValuesOf } from "./parse_args.ts";
 import { UsageError } from "./errors.ts";
 
 /** `--dir`, `--project`, `--global`, `--client`, `--json`: where the skills directory is. */
-export const DIR_OPTIONS: OptionDefs = {
+export const DIR_OPTIONS = {
   dir: {
     type: "string",
     arg: "D",
@@ -50,7 +51,16 @@ export const DIR_OPTIONS: OptionDefs = {
     help: "The user's skills directory (~/.agents/skills, or the agent's)",
   },
   json: { type: "boolean", help: "Print JSON" },
-};
+} as const satisfies OptionDefs;
+
+/** The parsed values of {@linkcode DIR_OPTIONS}. */
+export type DirValues = ValuesOf<typeof DIR_OPTIONS>;
+
+/** The values that name a scope: `--dir`, `--client`, `--project`, `--global`. */
+export type ScopeValues = Pick<
+  DirValues,
+  "dir" | "client" | "project" | "global"
+>;
 
 /** A scope: the project's skills directories, or the user's. */
 export type Scope = "project" | "global";
@@ -73,15 +83,15 @@ export interface SkillsDirs {
  * @returns The scope named, if any.
  * @throws {UsageError} for `--project` with `--global`, or `--dir` with either or with `--client`.
  */
-export function namedScope(values: OptionValues): Scope | "dir" | undefined {
+export function namedScope(values: ScopeValues): Scope | "dir" | undefined {
   if (values.project === true && values.global === true) {
     throw new UsageError("Use --project or --global, not both");
   }
-  if (typeof values.dir === "string") {
+  if (values.dir !== undefined) {
     if (values.project === true || values.global === true) {
       throw new UsageError("Use --dir or --project/--global, not both");
     }
-    if (((values.client as string[] | undefined) ?? []).length > 0) {
+    if ((values.client ?? []).length > 0) {
       throw new UsageError("Use --dir or --client, not both");
     }
     return "dir";
@@ -127,16 +137,15 @@ export function inRepository(): boolean {
  * @throws {InstallError} `target-outside` for a project directory leading out.
  */
 export function scopeDirs(
-  values: OptionValues,
+  values: Pick<DirValues, "dir" | "client">,
   scope: Scope | "dir",
   clients?: readonly string[],
 ): SkillsDirs {
   if (scope === "dir") {
-    return { scope: undefined, dirs: [resolve(values.dir as string)] };
+    if (values.dir === undefined) throw new UsageError("--dir needs a value");
+    return { scope: undefined, dirs: [resolve(values.dir)] };
   }
-  const named = [
-    ...new Set(clients ?? (values.client as string[] | undefined) ?? []),
-  ];
+  const named = [...new Set(clients ?? values.client ?? [])];
   const project = scope === "project" ? projectRoot() : undefined;
   const dirs: string[] = [];
   if (named.length === 0) {

@@ -4,16 +4,15 @@
  *
  * @module
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../shared/path.ts";
 import { discover } from "../discover/discover.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Discovery } from "../shared/types.ts";
-import type { OptionValues } from "./command.ts";
 import { UsageError } from "./errors.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 import { field, formatDiagnostic, writeErr } from "./io.ts";
-import { discoverOptionsFrom } from "./root_options.ts";
+import { discoverOptionsFrom, type RootValues } from "./root_options.ts";
 
 /**
  * The skill directories the arguments name: paths (a skill, or a folder of
@@ -22,7 +21,7 @@ import { discoverOptionsFrom } from "./root_options.ts";
  * carries (one shadowing the others) is refused: a path must say which.
  */
 export async function skillsNamed(
-  values: OptionValues,
+  values: RootValues,
   positionals: readonly string[],
   options: { unique?: boolean } = {},
 ): Promise<string[]> {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
 import type { Skill } from "../shared/types.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT } from "./errors.ts";
 import { writeErr } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
@@ -112,8 +112,20 @@ function readTarget(path: string): string {
   return new TextDecoder().decode(Deno.readFileSync(path));
 }
 
+/** The option groups of `sync`. */
+const GROUPS = [ROOTS_GROUP, {
+  title: "Options",
+  options: {
+    check: {
+      type: "boolean",
+      help: "Exit 1 when FILE is out of date; write nothing",
+    },
+    ...catalogOptions("markdown"),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `sync [FILE]`. */
-export const syncCommand: Command = {
+export const syncCommand: CommandOf<typeof GROUPS> = {
   name: "sync",
   usage: "sync [FILE] [--check] [--format F] [--max-chars N]",
   description:
@@ -132,16 +144,7 @@ out of date and writes nothing (for CI).`,
     "skillscope sync CLAUDE.md --max-chars 4000",
     "skillscope sync --check",
   ],
-  groups: [ROOTS_GROUP, {
-    title: "Options",
-    options: {
-      check: {
-        type: "boolean",
-        help: "Exit 1 when FILE is out of date; write nothing",
-      },
-      ...catalogOptions("markdown"),
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length > 1) {
       throw new CliError("Name one file to write the catalog into", EXIT.usage);

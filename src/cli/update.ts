@@ -6,7 +6,7 @@
  * @module
  */
 import { type InstallResult, update } from "../install/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { writeJson } from "./io.ts";
 import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
@@ -20,8 +20,23 @@ import {
 import { scoped, writeResults } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 
+/** The option groups of `update`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    ...FORCE_OVER_EDITS,
+    ...AUDIT_OPTION,
+    ...NO_BACKUP,
+    verbose: {
+      type: "boolean",
+      help: "Name each skill already up to date, with its hash",
+    },
+    ...DIR_OPTIONS,
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** `update [NAME]`. */
-export const updateCommand: Command = {
+export const updateCommand: CommandOf<typeof GROUPS> = {
   name: "update",
   usage:
     "update [NAME] [--project | --global | --dir D] [--force] [--verbose] [--json]",
@@ -36,19 +51,7 @@ for in the project's scope, then the user's; without NAME both are updated.`,
     "skillscope update",
     "skillscope update pdf-tools --force",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      ...FORCE_OVER_EDITS,
-      ...AUDIT_OPTION,
-      ...NO_BACKUP,
-      verbose: {
-        type: "boolean",
-        help: "Name each skill already up to date, with its hash",
-      },
-      ...DIR_OPTIONS,
-    },
-  }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     if (positionals.length > 1) {
       throw new UsageError("Usage: skillscope update [NAME]");

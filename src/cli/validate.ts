@@ -7,7 +7,7 @@
 import { validateSkillDir } from "../parse/validate.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { jsonOption } from "./root_options.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {
   field,
@@ -27,8 +27,37 @@ interface ValidateEntry {
   diagnostics: Diagnostic[];
 }
 
+/** The option groups of `validate`. */
+const GROUPS = [{
+  title: "Options",
+  options: {
+    lenient: {
+      type: "boolean",
+      help:
+        "Only what a loader would refuse is an error; the rest are warnings, and other agents' fields pass",
+    },
+    strict: {
+      type: "boolean",
+      help: "Every rule is an error (the default)",
+    },
+    "allow-field": {
+      type: "string",
+      multiple: true,
+      arg: "NAME",
+      help:
+        "Accept this field outside the specification (globs, paths, disable-model-invocation, …)",
+    },
+    quiet: {
+      type: "boolean",
+      short: "q",
+      help: "Print only the skills with errors, and no summary",
+    },
+    ...jsonOption('Print [{ "path", "valid", "diagnostics" }]'),
+  },
+}] as const satisfies readonly OptionGroup[];
+
 /** The `validate` command. */
-export const validateCommand: Command = {
+export const validateCommand: CommandOf<typeof GROUPS> = {
   name: "validate",
   usage: "validate PATH... [--lenient] [--allow-field NAME]... [--json]",
   description:
@@ -41,33 +70,7 @@ is read. Ends with a summary on stderr.`,
     "skillscope validate ./my-skill --allow-field globs",
     "skillscope validate --lenient ./skills --json",
   ],
-  groups: [{
-    title: "Options",
-    options: {
-      lenient: {
-        type: "boolean",
-        help:
-          "Only what a loader would refuse is an error; the rest are warnings, and other agents' fields pass",
-      },
-      strict: {
-        type: "boolean",
-        help: "Every rule is an error (the default)",
-      },
-      "allow-field": {
-        type: "string",
-        multiple: true,
-        arg: "NAME",
-        help:
-          "Accept this field outside the specification (globs, paths, disable-model-invocation, …)",
-      },
-      quiet: {
-        type: "boolean",
-        short: "q",
-        help: "Print only the skills with errors, and no summary",
-      },
-      ...jsonOption('Print [{ "path", "valid", "diagnostics" }]'),
-    },
-  }],
+  groups: GROUPS,
   footer:
     "Exit codes: 0 all valid, 1 any invalid, 2 usage, 3 missing permission.",
   async run(values, positionals): Promise<number> {
@@ -80,7 +83,7 @@ is read. Ends with a summary on stderr.`,
       throw new UsageError("Use --lenient or --strict, not both");
     }
     const strict = values.lenient !== true;
-    const allowFields = (values["allow-field"] as string[] | undefined) ?? [];
+    const allowFields = values["allow-field"] ?? [];
     const entries: ValidateEntry[] = [];
     for (const path of await expandPaths(positionals)) {
       const diagnostics = await validateSkillDir(path, {

@@ -6,7 +6,7 @@
  * @module
  */
 import { verify, type VerifyReport } from "../install/mod.ts";
-import type { Command } from "./command.ts";
+import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeNotes, writeOut } from "./io.ts";
 import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
@@ -14,8 +14,14 @@ import { scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 
+/** The option groups of `verify`. */
+const GROUPS = [{
+  title: "Options",
+  options: DIR_OPTIONS,
+}] as const satisfies readonly OptionGroup[];
+
 /** `verify [NAME...]`. */
-export const verifyCommand: Command = {
+export const verifyCommand: CommandOf<typeof GROUPS> = {
   name: "verify",
   usage: "verify [NAME...] [--project | --global | --dir D] [--json]",
   description:
@@ -26,7 +32,7 @@ modified or is missing.`,
     "skillscope verify",
     "skillscope verify pdf-tools --json",
   ],
-  groups: [{ title: "Options", options: DIR_OPTIONS }],
+  groups: GROUPS,
   async run(values, positionals): Promise<number> {
     const progress = startProgress();
     const reports: { dirs: SkillsDirs; report: VerifyReport }[] = [];
