@@ -97,9 +97,9 @@ export {
   type DefaultRoots,
   defaultRoots,
   type DefaultRootsOptions,
-  defaultSources,
   type DetectedClient,
 } from "./src/discover/default_roots.ts";
+export { defaultSources } from "./src/discover/root_sources.ts";
 export {
   type ClientProfile,
   clientProfile,

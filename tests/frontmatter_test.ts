@@ -195,10 +195,10 @@ Deno.test("readFrontmatterFastSync() keeps only a frontmatter closed within the 
   const long = "x".repeat(HEAD_BYTES);
   const cases: Record<string, string> = {
     plain: "---\nname: a\ndescription: d\n---\nBody\n",
-    bom_crlf: "\uFEFF---\r\nname: a\r\ndescription: d\r\n---\r\nBody\r\n",
-    long_body: `---\nname: a\ndescription: d\n---\n${long}\n`,
-    long_yaml: `---\nname: a\ndescription: ${long}\n---\nBody\n`,
-    exactly_head: `---\nname: a\n---\n`.padEnd(HEAD_BYTES, "y"),
+    bomCrlf: "\uFEFF---\r\nname: a\r\ndescription: d\r\n---\r\nBody\r\n",
+    longBody: `---\nname: a\ndescription: d\n---\n${long}\n`,
+    longYaml: `---\nname: a\ndescription: ${long}\n---\nBody\n`,
+    exactlyHead: `---\nname: a\n---\n`.padEnd(HEAD_BYTES, "y"),
     unclosed: "---\nname: a\n",
     missing: "# No frontmatter\n",
     empty: "",
@@ -216,13 +216,13 @@ Deno.test("readFrontmatterFastSync() keeps only a frontmatter closed within the 
     }
   }
   // Heads closed within the first read are read at once, as the checked read reads them.
-  for (const name of ["plain", "bom_crlf", "long_body", "exactly_head"]) {
+  for (const name of ["plain", "bomCrlf", "longBody", "exactlyHead"]) {
     assert.deepEqual(fast[name], checked[name], name);
   }
   // Everything else is left to the checked read.
   for (
     const name of [
-      "long_yaml",
+      "longYaml",
       "unclosed",
       "missing",
       "empty",

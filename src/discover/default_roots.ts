@@ -12,7 +12,6 @@
  */
 import { resolve } from "../shared/path.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import type { SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import {
   CLIENT_TABLE,
@@ -31,7 +30,6 @@ import {
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
 import { projectDirs } from "./project_dirs.ts";
-import { rootSources } from "./root_sources.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
 export type { DetectedClient } from "./detect_clients.ts";
@@ -290,32 +288,6 @@ function scopeOrder(entry: ClientEntry | undefined): RootScope[] {
     if (!order.includes(scope)) order.push(scope);
   }
   return order;
-}
-
-/**
- * Directory sources for the default roots (see {@linkcode defaultRoots}),
- * each scanned as its clients scan it: Codex's roots recursively to depth 6
- * through symlinked directories, opencode's at any depth (bounded), Claude
- * Code's with a skill without `description` described by its first
- * paragraph. A root Deno may not read, or one that is not a readable
- * directory (a folder may ship `.agents` as a file or a symlink loop), is
- * skipped with a warning instead of failing.
- *
- * @example Usage
- * ```ts ignore
- * import { defaultSources, discover } from "@skillscope/skills";
- *
- * const { skills } = await discover({ sources: defaultSources({ clients: ["claude", "codex"] }) });
- * ```
- *
- * @param options cwd, home, clients, ancestors, trustProject, onlyClients, detect.
- * @returns The sources, in precedence order.
- * @throws {TypeError} for an unknown client name.
- */
-export function defaultSources(
-  options: DefaultRootsOptions = {},
-): SkillSource[] {
-  return rootSources(defaultRoots(options));
 }
 
 /**

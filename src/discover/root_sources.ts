@@ -1,11 +1,15 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The discovery sources of default roots already worked out: each root a
- * directory source scanned as the clients that read it scan it.
+ * The discovery sources of the default roots: each root a directory source
+ * scanned as the clients that read it scan it.
  *
  * @module
  */
-import type { DefaultRoots } from "./default_roots.ts";
+import {
+  type DefaultRoots,
+  defaultRoots,
+  type DefaultRootsOptions,
+} from "./default_roots.ts";
 import { scanOptions } from "./client_profile.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
 
@@ -45,4 +49,30 @@ export function rootSources(
     );
   }
   return sources;
+}
+
+/**
+ * Directory sources for the default roots (see {@linkcode defaultRoots}),
+ * each scanned as its clients scan it: Codex's roots recursively to depth 6
+ * through symlinked directories, opencode's at any depth (bounded), Claude
+ * Code's with a skill without `description` described by its first
+ * paragraph. A root Deno may not read, or one that is not a readable
+ * directory (a folder may ship `.agents` as a file or a symlink loop), is
+ * skipped with a warning instead of failing.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { defaultSources, discover } from "@skillscope/skills";
+ *
+ * const { skills } = await discover({ sources: defaultSources({ clients: ["claude", "codex"] }) });
+ * ```
+ *
+ * @param options cwd, home, clients, ancestors, trustProject, onlyClients, detect.
+ * @returns The sources, in precedence order.
+ * @throws {TypeError} for an unknown client name.
+ */
+export function defaultSources(
+  options: DefaultRootsOptions = {},
+): SkillSource[] {
+  return rootSources(defaultRoots(options));
 }

@@ -5,69 +5,13 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
-import { policyOf, type SkillOverride } from "./policy.ts";
-import type { CatalogBudget } from "./catalog_budget.ts";
+import { policyOf } from "./policy.ts";
+import type { CatalogOptions } from "./catalog_options.ts";
 import { planCatalog } from "./catalog_plan.ts";
-import {
-  type CatalogCuts,
-  type CatalogFormat,
-  layoutOf,
-  oneLine,
-} from "./catalog_layout.ts";
+import { type CatalogCuts, layoutOf, oneLine } from "./catalog_layout.ts";
 
 export type { CatalogCuts, CatalogFormat } from "./catalog_layout.ts";
-
-/**
- * Options of {@linkcode renderCatalog}.
- *
- * @example Usage
- * ```ts
- * import { type CatalogOptions, discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
- * const options: CatalogOptions = { format: "json", maxChars: 500 };
- * assert.ok(renderCatalog(skills, options).length <= 500);
- * ```
- */
-export interface CatalogOptions {
-  /** Output format. Default `"xml"`. */
-  format?: CatalogFormat;
-  /**
-   * Budget in characters (JavaScript string length): `budget: { chars }`
-   * with every skill of the same priority and no entry cap. Over budget,
-   * locations are left out first (a model chooses by description), then
-   * descriptions are shortened evenly (to no less than 32 characters), then
-   * dropped all together, then whole skills are omitted (last by name first)
-   * and a final line says how many. The output never exceeds the budget; when
-   * not even one name fits, it is empty (see `renderCatalogWithReport`).
-   */
-  maxChars?: number;
-  /**
-   * A budget with tiers (see `CatalogBudget`): in tokens, characters, or a
-   * fraction of a context window (default 2% of it; 8000 characters when no
-   * budget is known). Takes precedence over `maxChars`.
-   */
-  budget?: CatalogBudget;
-  /**
-   * With `budget`: most characters of one entry's description (Claude Code's cap).
-   *
-   * @default {1536}
-   */
-  maxEntryChars?: number;
-  /** With `budget`: skills kept before all others when cutting (with `alwaysApply` ones). */
-  pinned?: readonly string[];
-  /** With `budget`: a usage score per skill name (higher = kept longer) that the host tracks. */
-  usage?: Readonly<Record<string, number>>;
-  /** With a budget in tokens: an exact tokenizer; default: an estimate of one token per 4 characters. */
-  countTokens?: (text: string) => number;
-  /**
-   * Overrides of how skills are listed (see `policyOf`): `user-only` and
-   * `off` skills are left out (as are skills with
-   * `disable-model-invocation: true`), `name-only` ones have no description.
-   */
-  overrides?: readonly SkillOverride[];
-}
+export type { CatalogBudget, CatalogOptions } from "./catalog_options.ts";
 
 /**
  * Renders the catalog of skills for a system prompt: sorted by name (stable

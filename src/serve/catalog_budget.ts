@@ -8,31 +8,9 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
-import type { CatalogOptions } from "./catalog.ts";
+import type { CatalogOptions } from "./catalog_options.ts";
 
-/**
- * The budget of a catalog: `{ tokens }`, `{ chars }`, or
- * `{ contextWindow, fraction }` (tokens; `fraction` defaults to 0.02).
- *
- * @example Usage
- * ```ts
- * import type { CatalogBudget } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const budget: CatalogBudget = { contextWindow: 200_000 };
- * assert.equal(budget.contextWindow, 200_000);
- * ```
- */
-export interface CatalogBudget {
-  /** A limit in tokens (counted by `countTokens`). */
-  readonly tokens?: number;
-  /** A limit in characters. */
-  readonly chars?: number;
-  /** The model's context window, in tokens. */
-  readonly contextWindow?: number;
-  /** The share of `contextWindow` the catalog may use (default 0.02). */
-  readonly fraction?: number;
-}
+export type { CatalogBudget } from "./catalog_options.ts";
 
 /** Characters of one description before it is cut, by default (Claude Code's cap). */
 export const DEFAULT_MAX_ENTRY_CHARS = 1536;

@@ -13,7 +13,7 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
-import type { CatalogOptions } from "./catalog.ts";
+import type { CatalogOptions } from "./catalog_options.ts";
 import {
   byPriority,
   limitOf,
