@@ -297,3 +297,27 @@ Deno.test("mcp --http with a token answers the well-known index only with the be
     await server.child.status;
   }
 });
+
+Deno.test("--root with a website that cannot be listed: list exits 1 with the reason and no directory hint, and read names the failure before 'No skill named'", async () => {
+  // A port nothing listens on: opened, then closed.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${listener.addr.port}`;
+  listener.close();
+  const list = await runCli(["list", "--root", origin], { permissions: NET });
+  assert.equal(list.code, 1, list.stderr);
+  assert.match(list.stderr, /remote-source-failed/);
+  assert.doesNotMatch(list.stderr, /a skill is a directory/);
+  const json = await runCli(["list", "--root", origin, "--json"], {
+    permissions: NET,
+  });
+  assert.equal(json.code, 1, json.stderr);
+  assert.equal(
+    JSON.parse(json.stdout).diagnostics[0].code,
+    "remote-source-failed",
+  );
+  const read = await runCli(["read", "pdf-tools", "--root", origin], {
+    permissions: NET,
+  });
+  assert.equal(read.code, 1, read.stderr);
+  assert.match(read.stderr, /remote-source-failed[^\n]*\n.*No skill named/s);
+});

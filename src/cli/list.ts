@@ -56,8 +56,13 @@ stable and unwrapped.`,
   ],
   async run(values, positionals): Promise<number> {
     const selection = rootSelection(values, positionals);
-    // A CLI run has no event loop to keep responsive: synchronous discovery is faster.
     const found = await discover(selection.options);
+    // A website named as a root that could not be listed fails the run, as
+    // a missing directory does; its diagnostic says why.
+    const failed = found.diagnostics.some((d) =>
+      d.code === "remote-source-failed"
+    );
+    const done = failed ? EXIT.failure : EXIT.ok;
     const agents = selection.defaults === undefined
       ? undefined
       : skillAgents(found, selection.defaults.roots);
@@ -65,11 +70,13 @@ stable and unwrapped.`,
     writeDiagnostics(shown, { verbose: values.verbose === true });
     if (values.json === true) {
       writeDiscoveryJson(found, overridesFrom(values), agents);
-      return EXIT.ok;
+      return done;
     }
     if (found.skills.length === 0) {
-      if (values.quiet !== true) writeErr(nothingFound(selection, values));
-      return EXIT.ok;
+      if (values.quiet !== true && !failed) {
+        writeErr(nothingFound(selection, values));
+      }
+      return done;
     }
     // Fitted to the terminal (or COLUMNS); with no width known (a pipe),
     // descriptions are cut at 60 characters for stable output.
@@ -107,7 +114,7 @@ stable and unwrapped.`,
         }${problems}\n`,
       );
     }
-    return EXIT.ok;
+    return done;
   },
 };
 

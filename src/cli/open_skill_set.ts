@@ -43,7 +43,8 @@ export function approvalOption(what: string): ApprovalOption {
  *
  * @param values Parsed option values: the root options, and
  *   `--require-approval` where the command has it.
- * @param options `report`: print the discovery's diagnostics on stderr.
+ * @param options `report`: print the discovery's diagnostics on stderr (a
+ *   website root that could not be listed is reported either way).
  * @returns The skill set.
  */
 export async function openSkillSet(
@@ -61,10 +62,11 @@ export async function openSkillSet(
       discoverOptions,
       await discover(discoverOptions),
     );
-  if (options.report) {
-    writeDiagnostics(shownDiagnostics(set.diagnostics, values), {
-      verbose: values.verbose === true,
-    });
-  }
+  // A website root that could not be listed is always said, or a skill it
+  // holds would be reported only as "No skill named".
+  const shown = options.report
+    ? shownDiagnostics(set.diagnostics, values)
+    : set.diagnostics.filter((d) => d.code === "remote-source-failed");
+  writeDiagnostics(shown, { verbose: values.verbose === true });
   return set;
 }
