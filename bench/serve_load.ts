@@ -6,8 +6,11 @@
  * handshake: `skills/list` pages, `tools/call` of `skills_read` and
  * `resources/read` of a `SKILL.md`, each method on its own for a bounded
  * time and count, then all three mixed at 64 clients to count errors.
- * Prints requests/s, p50/p99 latency, errors and the server's peak RSS
- * (`VmHWM` of `/proc/PID/status`) beside the targets. It stops by itself.
+ * Prints requests/s, p50/p99 latency, errors, the server's CPU time per
+ * request (user + system of `/proc/PID/stat` over the phase: steadier than
+ * requests/s on a busy machine, where the clients compete for the same
+ * cores) and its peak RSS (`VmHWM` of `/proc/PID/status`) beside the
+ * targets. It stops by itself.
  *
  * ```sh
  * deno task serve-load                          # 8 clients, 5 s per method, 64 clients mixed
@@ -46,6 +49,8 @@ interface PhaseResult {
   readonly errors: number;
   readonly seconds: number;
   readonly latencies: number[];
+  /** The server's CPU time over the measured part, in seconds (unmeasured without `/proc`). */
+  readonly serverCpu?: number;
   readonly firstError?: string;
 }
 
@@ -131,10 +136,11 @@ async function serveLoad(options: {
     console.log(
       `${names.length} skills, ${options.clients} clients, up to ${options.seconds} s or ${options.requests} requests per method`,
     );
+    const cpu = (): number | undefined => serverCpu(server.child.pid);
     for (const method of methods) {
       const result = await phase(server.url, options.clients, options, [
         method,
-      ]);
+      ], cpu);
       const rate = result.requests / result.seconds;
       const sorted = result.latencies.sort((a, b) => a - b);
       rows.report(
@@ -143,7 +149,7 @@ async function serveLoad(options: {
           result.seconds.toFixed(1)
         } s; p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${
           percentile(sorted, 99).toFixed(1)
-        } ms; ${result.errors} errors${
+        } ms; ${perRequest(result, "; ")}${result.errors} errors${
           result.firstError === undefined ? "" : `: ${result.firstError}`
         })`,
         `≥ ${method.target.toLocaleString("en-US")} req/s`,
@@ -154,6 +160,7 @@ async function serveLoad(options: {
       options.errorClients,
       options,
       methods,
+      cpu,
     );
     const sorted = mixed.latencies.sort((a, b) => a - b);
     rows.report(
@@ -162,7 +169,7 @@ async function serveLoad(options: {
         (mixed.requests / mixed.seconds).toFixed(0)
       } req/s; p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${
         percentile(sorted, 99).toFixed(1)
-      } ms${
+      } ms${perRequest(mixed, "", "; ")}${
         mixed.firstError === undefined ? "" : `; first: ${mixed.firstError}`
       })`,
       "0 errors",
@@ -246,6 +253,7 @@ async function phase(
   clients: number,
   bounds: { seconds: number; requests: number },
   methods: readonly Method[],
+  cpu: () => number | undefined,
 ): Promise<PhaseResult> {
   const connected = await Promise.all(
     Array.from({ length: clients }, () => connect(url)),
@@ -286,19 +294,46 @@ async function phase(
     }
     measuring = true;
     budget = bounds.requests;
+    const cpuBefore = cpu();
     const started = performance.now();
     deadline = started + bounds.seconds * 1000;
     await Promise.all(connected.map((client, c) => run(client, c)));
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpu();
     return {
       requests: sent,
       errors,
       seconds,
       latencies,
+      ...(cpuBefore === undefined || cpuAfter === undefined
+        ? {}
+        : { serverCpu: cpuAfter - cpuBefore }),
       ...(firstError === undefined ? {} : { firstError }),
     };
   } finally {
     for (const client of connected) client.http.close();
+  }
+}
+
+/** `server CPU N µs/request` between `before` and `after` for a phase whose server CPU time was measured, else `""`. */
+function perRequest(result: PhaseResult, after: string, before = ""): string {
+  if (result.serverCpu === undefined || result.requests === 0) return "";
+  return `${before}server CPU ${
+    (result.serverCpu * 1e6 / result.requests).toFixed(0)
+  } µs/request${after}`;
+}
+
+/** The user + system CPU time of a process so far (s), from `/proc/PID/stat`. */
+function serverCpu(pid: number): number | undefined {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after the command name (which may hold spaces), from field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Linux counts in USER_HZ, 100 on every architecture Deno runs on.
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -17,7 +17,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { timingSafeEqual } from "node:crypto";
 import { sha256Hex } from "../shared/sha256.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
-import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { mcpServerFactory, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 
 /**
@@ -87,8 +87,8 @@ export interface McpHttpHandler {
 /**
  * A Streamable HTTP handler serving a skill set over MCP (protocol
  * 2026-07-28, with the stateless fallback for 2025 clients). Each request is
- * served by a fresh server from {@linkcode createMcpServer}; digests are
- * shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
+ * served by a fresh server as {@linkcode createMcpServer} builds it; the
+ * digests, the skill source and the skills extension are shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
  * `token`, requests without it get `401` (compared in constant time). Paths
  * below `/.well-known/agent-skills/` get the well-known index of the served
  * skills and its artifacts (unless `wellKnown: false`).
@@ -165,7 +165,7 @@ export function createHttpHandler(
 ): McpHttpHandler {
   const digests = options.digests ?? new DigestCache();
   const handler = createMcpHandler(
-    () => createMcpServer(set, { ...options, digests }, configure),
+    mcpServerFactory(set, { ...options, digests }, configure),
   );
   const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
   const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];

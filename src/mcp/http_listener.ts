@@ -19,6 +19,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { nextTick } from "node:process";
+import { concatBytes } from "../shared/concat_bytes.ts";
 
 /**
  * Bounds of the MCP HTTP listener. The request bodies received at once are
@@ -163,16 +165,24 @@ async function _serve(
     return _refuse(res, 503, "Too many large requests in flight");
   }
   const done = new AbortController();
-  res.once("close", () => done.abort());
+  res.once("close", () => done.abort(EXCHANGE_OVER));
+  let body: BodyInit | null | undefined = null;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    // A body that announces a small length is read whole first (it fits
+    // the small bodies' share of the budget); any other is streamed.
+    const small = req.headers["content-length"] !== undefined &&
+      req.headers["transfer-encoding"] === undefined &&
+      declared <= limits.smallBodyBytes;
+    body = small ? await _wholeBody(req) : _body(req, limits, takeLarge);
+    if (body === undefined) return void res.destroy();
+  }
   let response: Response;
   try {
     response = await fetch(
       new Request(_url(req), {
         method: req.method ?? "GET",
         headers: _headers(req),
-        body: req.method === "GET" || req.method === "HEAD"
-          ? null
-          : _body(req, limits, takeLarge),
+        body,
         signal: done.signal,
       }),
     );
@@ -210,6 +220,26 @@ function _headers(req: IncomingMessage): Headers {
   return headers;
 }
 
+/** The reason a request's signal aborts with once its exchange is over (made once: an abort without one builds an exception each time). */
+const EXCHANGE_OVER = new DOMException("The exchange is over", "AbortError");
+
+/** A body of a declared length, read to its end; `undefined` when the request broke off first. */
+function _wholeBody(
+  req: IncomingMessage,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    req.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+    req.once(
+      "end",
+      () => resolve(concatBytes(chunks) as Uint8Array<ArrayBuffer>),
+    );
+    // After "end" these change nothing.
+    req.once("error", () => resolve(undefined));
+    req.once("close", () => resolve(undefined));
+  });
+}
+
 /**
  * The request body as a pull stream (nothing is buffered ahead of the
  * reader), cut off past `maxBodyBytes`, or past `smallBodyBytes` without a
@@ -244,7 +274,24 @@ function _body(
   }, { highWaterMark: 0 });
 }
 
-/** Writes `response` to `res`, honouring back-pressure; stops when the client goes. */
+/** What {@linkcode _settled} gives for a promise still pending. */
+const PENDING: unique symbol = Symbol("pending");
+const PENDING_NOW: Promise<typeof PENDING> = Promise.resolve(PENDING);
+
+/** `promise`'s value once it settles within the jobs already queued, else {@linkcode PENDING}. */
+function _settled<T>(promise: Promise<T>): Promise<T | typeof PENDING> {
+  return new Promise((resolve, reject) => {
+    promise.then(resolve, reject);
+    nextTick(() => resolve(PENDING));
+  });
+}
+
+/**
+ * Writes `response` to `res`, honouring back-pressure; stops when the client
+ * goes. The headers go out with the first chunk and the last chunk with the
+ * end, so an answer ready at once is one write; a chunk not ready at once
+ * lets out what came before it, so a stream is never held back.
+ */
 async function _send(
   req: IncomingMessage,
   res: ServerResponse,
@@ -264,17 +311,27 @@ async function _send(
   const reader = response.body.getReader();
   const gone = new Promise<void>((resolve) => res.once("close", resolve));
   res.once("close", () => void reader.cancel().catch(() => {}));
-  res.flushHeaders();
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done || res.destroyed) break;
-      if (!res.write(value)) {
+    const first = reader.read();
+    let chunk = await _settled(first);
+    if (chunk === PENDING) {
+      res.flushHeaders();
+      chunk = await first;
+    }
+    while (!chunk.done && !res.destroyed) {
+      const following = reader.read();
+      const next = await Promise.race([following, PENDING_NOW]);
+      if (next !== PENDING && next.done) {
+        res.end(chunk.value);
+        return;
+      }
+      if (!res.write(chunk.value)) {
         await Promise.race([
           new Promise<void>((resolve) => res.once("drain", resolve)),
           gone,
         ]);
       }
+      chunk = next === PENDING ? await following : next;
     }
     res.end();
   } catch {

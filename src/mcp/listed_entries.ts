@@ -14,6 +14,7 @@ import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { SkillManifest } from "./skill_files.ts";
 import { skillFileUri } from "./uri.ts";
+import { entryProblems } from "./entry_rules.ts";
 
 /** A skill the extension can serve, with the URI of its `SKILL.md`. */
 export interface Servable {
@@ -29,11 +30,21 @@ const servables = new WeakMap<
   { readonly servable: readonly Servable[]; readonly left: Diagnostic[] }
 >();
 
-/** The entry built from one listing of a skill, and what building it reported. */
-const entries = new WeakMap<
-  object,
-  { readonly entry: SkillEntry | undefined; readonly diagnostics: Diagnostic[] }
->();
+/**
+ * The entry built for a skill, what building it reported, and why the
+ * extension's rules keep it out of `skills/list` (when they do).
+ */
+export interface Listed {
+  /** The entry (`undefined` when none can be built). */
+  readonly entry: SkillEntry | undefined;
+  /** What building it reported. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Set when the entry breaks the extension's rules: it is not listed. */
+  readonly dropped?: Diagnostic | undefined;
+}
+
+/** The entry built from one listing of a skill (or of a website's skill). */
+const entries = new WeakMap<object, Listed>();
 
 /** What each diagnostics callback was told, per discovery (`code\0path`). */
 const told = new WeakMap<
@@ -107,8 +118,10 @@ export function servableSkills(
 
 /**
  * The `skills/list` entry of a skill from its listing (see
- * `DigestCache.listing`), or `undefined` when the extension cannot list it,
- * with what to report; built once per listing object.
+ * `DigestCache.listing`), or `undefined` when the extension cannot list it
+ * (a frontmatter without name or description, or an entry against the
+ * extension's rules), with what to report; built and checked once per
+ * listing object.
  *
  * @example Usage
  * ```ts
@@ -135,14 +148,45 @@ export function listedEntry(
     readonly frontmatter: Readonly<Record<string, unknown>>;
     readonly manifest: SkillManifest;
   },
-): {
-  readonly entry: SkillEntry | undefined;
-  readonly diagnostics: Diagnostic[];
-} {
+): Listed {
   let built = entries.get(listing);
   if (built === undefined) {
     built = entryOf(skill, listing.frontmatter, listing.manifest);
     entries.set(listing, built);
+  }
+  return built;
+}
+
+/**
+ * The `skills/list` entry of a website's skill: listed from its index entry
+ * (name and description) as `"dynamic"`, its files fetched and verified only
+ * when read; built and checked once per skill object.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { remoteEntry } from "./listed_entries.ts";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "" })] });
+ * const listed = remoteEntry(set.require("hi"));
+ * assert.equal(listed.entry?.resources, "dynamic");
+ * assert.equal(remoteEntry(set.require("hi")), listed);
+ * ```
+ *
+ * @param skill The skill.
+ * @returns Its entry.
+ */
+export function remoteEntry(skill: Skill): Listed {
+  let built = entries.get(skill);
+  if (built === undefined) {
+    const entry: SkillEntry = {
+      uri: skillFileUri(skill.name, "SKILL.md"),
+      frontmatter: { name: skill.name, description: skill.description },
+      resources: "dynamic",
+    };
+    built = { entry, diagnostics: [], dropped: dropWarning(entry) };
+    entries.set(skill, built);
   }
   return built;
 }
@@ -195,7 +239,7 @@ function entryOf(
   skill: Skill,
   frontmatter: Readonly<Record<string, unknown>>,
   manifest: SkillManifest,
-): { entry: SkillEntry | undefined; diagnostics: Diagnostic[] } {
+): Listed {
   if (
     frontmatter.name !== skill.name ||
     typeof frontmatter.description !== "string"
@@ -232,5 +276,39 @@ function entryOf(
         size: file.size,
       })),
   };
-  return { entry, diagnostics };
+  return { entry, diagnostics, dropped: dropWarning(entry) };
+}
+
+/**
+ * Why the extension's rules keep `entry` out of `skills/list` (worded as
+ * the SDK's extension words it), or `undefined` when it may be listed.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dropWarning } from "./listed_entries.ts";
+ *
+ * const entry = {
+ *   uri: "skill://hi/SKILL.md",
+ *   frontmatter: { name: "hi", description: "x".repeat(1025) },
+ *   resources: "dynamic" as const,
+ * };
+ * assert.equal(dropWarning(entry)?.code, "mcp-skill-not-listed");
+ * assert.equal(dropWarning({ ...entry, frontmatter: { name: "hi", description: "Hi" } }), undefined);
+ * ```
+ *
+ * @param entry The entry built for a skill.
+ * @returns The warning.
+ */
+export function dropWarning(entry: SkillEntry): Diagnostic | undefined {
+  const problems = entryProblems(entry);
+  if (problems.length === 0) return undefined;
+  return {
+    level: "warning",
+    code: "mcp-skill-not-listed",
+    message: `invalid skill entry from the source: ${
+      problems.join("; ")
+    } (dropped from skills/list)`,
+    path: entry.uri,
+  };
 }

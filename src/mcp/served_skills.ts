@@ -31,13 +31,16 @@ import {
 import { contentOf } from "../serve/skill_content.ts";
 import { remoteContentOf } from "../discover/remote_source.ts";
 import {
+  type Listed,
   listedEntry,
+  remoteEntry,
   reportOnce,
   type Servable,
   servableSkills,
 } from "./listed_entries.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 import { mimeTypeOf } from "./mime.ts";
+import { SkillMdCache } from "./skill_md_cache.ts";
 
 /**
  * Entries per `skills/list`, `resources/list` and directory page by default.
@@ -92,12 +95,16 @@ export function skillSetSource(
   options: SkillSetSourceOptions = {},
 ): SdkSkillSource & {
   readDirectory: NonNullable<SdkSkillSource["readDirectory"]>;
+  listPage(
+    cursor: string | undefined,
+  ): { skills: SkillEntry[]; nextCursor?: string };
   resourcesPage(
     cursor: string | undefined,
   ): { resources: Resource[]; nextCursor?: string };
 } {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const digests = options.digests ?? new DigestCache();
+  const skillMds = new SkillMdCache();
   const once = reportOnce(options.onDiagnostic, set);
 
   const servable = (): readonly Servable[] => {
@@ -114,16 +121,9 @@ export function skillSetSource(
       : undefined;
   };
 
-  const entry = (skill: Skill): SkillEntry | undefined => {
-    // A website's skill is listed from its index entry; its files are
-    // fetched (and verified) only when read, so it has no manifest yet.
-    if (remoteContentOf(skill) !== undefined) {
-      return {
-        uri: skillFileUri(skill.name, "SKILL.md"),
-        frontmatter: { name: skill.name, description: skill.description },
-        resources: "dynamic",
-      };
-    }
+  const entry = (skill: Skill): Listed | undefined => {
+    // A website's skill has no manifest until its files are fetched.
+    if (remoteContentOf(skill) !== undefined) return remoteEntry(skill);
     let listing;
     try {
       listing = digests.listing(skill);
@@ -133,22 +133,34 @@ export function skillSetSource(
     }
     const built = listedEntry(skill, listing);
     for (const diagnostic of built.diagnostics) once(diagnostic);
-    return built.entry;
+    return built;
+  };
+
+  /** One page of `skills/list`: only entries within the extension's rules (checked when built). */
+  const listPage = (
+    cursor: string | undefined,
+  ): { skills: SkillEntry[]; nextCursor?: string } => {
+    // A page holds up to pageSize skills; one that cannot be listed is
+    // skipped, never replaced by reading further than the page.
+    const { page, nextCursor } = pageOf(servable(), cursor, pageSize);
+    const skills: SkillEntry[] = [];
+    for (const { skill } of page) {
+      const built = entry(skill);
+      if (built?.dropped !== undefined) once(built.dropped);
+      else if (built?.entry !== undefined) skills.push(built.entry);
+    }
+    return nextCursor === undefined ? { skills } : { skills, nextCursor };
   };
 
   return {
+    listPage,
+
     list({ cursor }): Promise<{ skills: SkillEntry[]; nextCursor?: string }> {
-      // A page holds up to pageSize skills; one that cannot be listed is
-      // skipped, never replaced by reading further than the page.
-      const { page, nextCursor } = pageOf(servable(), cursor, pageSize);
-      const skills: SkillEntry[] = [];
-      for (const { skill } of page) {
-        const listed = entry(skill);
-        if (listed !== undefined) skills.push(listed);
+      try {
+        return Promise.resolve(listPage(cursor));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      return Promise.resolve(
-        nextCursor === undefined ? { skills } : { skills, nextCursor },
-      );
     },
 
     /** One page of `resources/list`: the `SKILL.md` of each skill `skills/list` serves. */
@@ -171,7 +183,9 @@ export function skillSetSource(
         return Promise.resolve(undefined);
       }
       const skill = find(parts.name);
-      return Promise.resolve(skill === undefined ? undefined : entry(skill));
+      return Promise.resolve(
+        skill === undefined ? undefined : entry(skill)?.entry,
+      );
     },
 
     read(uri): Promise<SkillReadResult | undefined> {
@@ -200,7 +214,15 @@ export function skillSetSource(
           .then(served, notServed);
       }
       try {
-        return Promise.resolve(served(readSkillFile(skill, path)));
+        if (path !== "SKILL.md") {
+          return Promise.resolve(served(readSkillFile(skill, path)));
+        }
+        const file = skillMds.read(skill);
+        return Promise.resolve(
+          typeof file === "string"
+            ? { text: file, mimeType: mimeTypeOf(path) }
+            : served(file),
+        );
       } catch (error) {
         try {
           return Promise.resolve(notServed(error));

@@ -5,8 +5,15 @@
  *
  * @module
  */
-import { type CallToolResult, McpServer } from "@modelcontextprotocol/server";
-import { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+import {
+  type CallToolResult,
+  McpServer,
+  specTypeSchemas,
+} from "@modelcontextprotocol/server";
+import {
+  SKILLS_LIST_METHOD,
+  SkillsExtension,
+} from "@modelcontextprotocol/server/ext/skills";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { skillTools } from "../serve/tools.ts";
 import { callSkillTool } from "../serve/tool_calls.ts";
@@ -67,23 +74,53 @@ export function createMcpServer(
   options: McpServerOptions = {},
   configure?: (server: McpServer) => void,
 ): McpServer {
+  return mcpServerFactory(set, options, configure)();
+}
+
+/** The first protocol revision whose `skills/list` results carry cache fields. */
+const MODERN_PROTOCOL = "2026-07-28";
+/** The cache fields the SDK's extension adds without a cache hint: not to be cached. */
+const NO_CACHE = Object.freeze({ ttlMs: 0, cacheScope: "private" as const });
+
+/**
+ * A function building servers as {@linkcode createMcpServer} does, for one
+ * skill set: what does not depend on the connection (the skill source, the
+ * skills extension, the handlers) is made once, so a server per HTTP
+ * request costs only the server.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ * import { mcpServerFactory } from "./server.ts";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const build = mcpServerFactory(set);
+ * const [first, second] = [build(), build()];
+ * assert.notEqual(first, second);
+ * assert.equal(first.isConnected(), false);
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Paging, diagnostics, digest cache.
+ * @param configure Adds to each server before it connects.
+ * @returns The builder.
+ */
+export function mcpServerFactory(
+  set: SkillSet,
+  options: McpServerOptions = {},
+  configure?: (server: McpServer) => void,
+): () => McpServer {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const mcp = new McpServer(
-    { name: "skillscope", version: VERSION },
-    {
-      capabilities: {
-        tools: { listChanged: true },
-        resources: { listChanged: true },
-      },
-    },
-  );
   const report = options.onDiagnostic;
   const source = skillSetSource(set, {
     pageSize,
     ...(report === undefined ? {} : { onDiagnostic: report }),
     digests: options.digests ?? new DigestCache(),
   });
-  new SkillsExtension({
+  const extension = new SkillsExtension({
     source,
     onWarning: (warning) =>
       report?.({
@@ -92,44 +129,88 @@ export function createMcpServer(
         message: warning.message,
         path: warning.path,
       }),
-  }).attach(mcp);
-  const server = mcp.server;
-  server.setRequestHandler("tools/list", () => ({
-    tools: skillTools(set).map((t) => ({
+  });
+  const listTools = (): { tools: ReturnType<typeof mcpTools> } => ({
+    tools: mcpTools(set),
+  });
+  const callTool = async (
+    request: {
+      params: { name: string; arguments?: Record<string, unknown> | undefined };
+    },
+  ): Promise<CallToolResult> => {
+    const result = await callSkillTool(
+      set,
+      request.params.name,
+      request.params.arguments ?? {},
+    );
+    if (result.ok) {
+      return {
+        content: [{ type: "text", text: result.text }],
+        structuredContent: { result: result.data },
+      };
+    }
+    return {
+      content: [{
+        type: "text",
+        text: `${result.error.code}: ${result.error.message}`,
+      }],
+      isError: true,
+    };
+  };
+  const listResources = (
+    request: { params?: { cursor?: string | undefined } | undefined },
+  ): ReturnType<typeof source.resourcesPage> =>
+    source.resourcesPage(request.params?.cursor);
+  return (): McpServer => {
+    const mcp = new McpServer(
+      { name: "skillscope", version: VERSION },
+      {
+        capabilities: {
+          tools: { listChanged: true },
+          resources: { listChanged: true },
+        },
+      },
+    );
+    extension.attach(mcp);
+    const server = mcp.server;
+    // Served here rather than by the extension, which checks every entry
+    // of every page again; the entries were checked when they were built.
+    server.setRequestHandler(
+      SKILLS_LIST_METHOD,
+      { params: specTypeSchemas.PaginatedRequestParams },
+      (params) => {
+        const page = source.listPage(params.cursor);
+        const version = server.getNegotiatedProtocolVersion() ?? "";
+        return version >= MODERN_PROTOCOL ? { ...page, ...NO_CACHE } : page;
+      },
+    );
+    server.setRequestHandler("tools/list", listTools);
+    server.setRequestHandler("tools/call", callTool);
+    configure?.(mcp);
+    // The SDK lists every resource in one response; a large skill set needs
+    // pages, so the skills' SKILL.md resources are listed here instead.
+    server.setRequestHandler("resources/list", listResources);
+    return mcp;
+  };
+}
+
+/** The `tools/list` entries of a set's tools, made once per tool table. */
+function mcpTools(set: SkillSet): {
+  name: string;
+  description: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+}[] {
+  const tools = skillTools(set);
+  let listed = listedTools.get(tools);
+  if (listed === undefined) {
+    listed = tools.map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema as { type: "object"; [key: string]: unknown },
-    })),
-  }));
-  server.setRequestHandler(
-    "tools/call",
-    async (request): Promise<CallToolResult> => {
-      const result = await callSkillTool(
-        set,
-        request.params.name,
-        request.params.arguments ?? {},
-      );
-      if (result.ok) {
-        return {
-          content: [{ type: "text", text: result.text }],
-          structuredContent: { result: result.data },
-        };
-      }
-      return {
-        content: [{
-          type: "text",
-          text: `${result.error.code}: ${result.error.message}`,
-        }],
-        isError: true,
-      };
-    },
-  );
-  configure?.(mcp);
-  // The SDK lists every resource in one response; a large skill set needs
-  // pages, so the skills' SKILL.md resources are listed here instead.
-  server.setRequestHandler(
-    "resources/list",
-    (request) => source.resourcesPage(request.params?.cursor),
-  );
-  return mcp;
+    }));
+    listedTools.set(tools, listed);
+  }
+  return listed;
 }
+
+const listedTools = new WeakMap<object, ReturnType<typeof mcpTools>>();

@@ -27,29 +27,9 @@ import {
   type TreeStamp,
 } from "./tree_stamp.ts";
 
-/**
- * Most files one skill may have and still get a manifest (the extension's limit).
- *
- * @example Usage
- * ```ts
- * import { MAX_SKILL_FILES } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_SKILL_FILES, 512);
- * ```
- */
+/** Most files one skill may have and still get a manifest (the extension's limit). */
 export const MAX_SKILL_FILES = 512;
-/**
- * Most bytes one skill may have and still get a manifest (the extension's limit, 16 MiB).
- *
- * @example Usage
- * ```ts
- * import { MAX_SKILL_BYTES } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_SKILL_BYTES, 16 * 1024 * 1024);
- * ```
- */
+/** Most bytes one skill may have and still get a manifest (the extension's limit, 16 MiB). */
 export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
 /** Most files a directory listing of a `"dynamic"` skill walks. */
 const MAX_LISTED_FILES = 10_000;
@@ -177,7 +157,12 @@ export function skillFilePaths(
  * @throws {SkillAccessError} as `readAsset`.
  */
 export function readSkillFile(skill: Skill, path: string): Uint8Array {
-  if (path === "SKILL.md") return servedSkillMd(skill).bytes;
+  if (path === "SKILL.md") {
+    // On disk the bytes are served as they are: no frontmatter to render.
+    return embeddedContentOf(skill) === undefined
+      ? readSkillFileSync(skill, MAX_SKILL_BYTES)
+      : servedSkillMd(skill).bytes;
+  }
   return readAssetSync(skill, path, { maxBytes: MAX_SKILL_BYTES });
 }
 

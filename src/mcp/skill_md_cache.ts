@@ -1,0 +1,113 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The `SKILL.md` that `resources/read` serves, kept between requests: by the
+ * identity of the file for a skill on disk (one `stat` per read instead of
+ * opening and reading it again), by skill object for an embedded skill. An
+ * approved skill's `SKILL.md` is never kept: each of its reads is checked
+ * against its approval.
+ *
+ * @module
+ */
+import { approvedContentOf } from "../audit/approved_content.ts";
+import { embeddedContentOf } from "../discover/embedded_skill.ts";
+import { onDisk } from "../serve/read_skill.ts";
+import type { Skill } from "../shared/types.ts";
+import { utf8Text } from "../shared/utf8_text.ts";
+import { readSkillFile } from "./skill_files.ts";
+import { fileIdentity } from "./tree_stamp.ts";
+
+/**
+ * A served `SKILL.md`: its text when its bytes are valid UTF-8 without NUL,
+ * else the bytes (served as a blob). Only one of the two is kept.
+ */
+export type ServedFile = string | Uint8Array;
+
+/** Largest `SKILL.md` kept (bytes); a larger one is read on every request. */
+const MAX_KEPT_FILE = 1024 * 1024;
+
+/**
+ * The `SKILL.md` files served, by file identity (device, inode, size and
+ * times, through symlinks): a file whose identity is too recent to be
+ * trusted, or that changed while it was read, is not kept.
+ *
+ * @example A second read of the same skill reads nothing
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { SkillMdCache } from "./skill_md_cache.ts";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const cache = new SkillMdCache();
+ * assert.match(String(cache.read(set.require("hi"))), /# Hi/);
+ * cache.read(set.require("hi"));
+ * assert.equal(cache.reads, 1);
+ * ```
+ */
+export class SkillMdCache {
+  #byIdentity = new Map<string, ServedFile>();
+  #embedded = new WeakMap<Skill, ServedFile>();
+  #kept = 0;
+  #maxBytes: number;
+  #reads = 0;
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param maxBytes Most bytes kept for files on disk; past it the cache starts again.
+   */
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /**
+   * How many times a `SKILL.md` was read (a cache hit reads none).
+   *
+   * @returns The count.
+   */
+  get reads(): number {
+    return this.#reads;
+  }
+
+  /**
+   * The `SKILL.md` a skill is served as (see `readSkillFile`).
+   *
+   * @param skill A skill on disk or embedded.
+   * @returns Its text, or its bytes when they are not text.
+   * @throws {SkillAccessError} as `readSkillFile`.
+   */
+  read(skill: Skill): ServedFile {
+    if (approvedContentOf(skill) !== undefined) return this.#load(skill);
+    if (embeddedContentOf(skill) !== undefined) {
+      let served = this.#embedded.get(skill);
+      if (served === undefined) {
+        this.#embedded.set(skill, served = this.#load(skill));
+      }
+      return served;
+    }
+    const path = onDisk(skill).path;
+    const before = fileIdentity(path);
+    const trusted = before !== undefined && !before.racy &&
+      before.size <= MAX_KEPT_FILE;
+    const hit = trusted ? this.#byIdentity.get(before.key) : undefined;
+    if (hit !== undefined) return hit;
+    const served = this.#load(skill);
+    // Kept only when nothing changed while it was read.
+    if (trusted && fileIdentity(path)?.key === before.key) {
+      if (this.#kept + before.size > this.#maxBytes) {
+        this.#byIdentity.clear();
+        this.#kept = 0;
+      }
+      this.#byIdentity.set(before.key, served);
+      this.#kept += before.size;
+    }
+    return served;
+  }
+
+  #load(skill: Skill): ServedFile {
+    const bytes = readSkillFile(skill, "SKILL.md");
+    this.#reads++;
+    return utf8Text(bytes) ?? bytes;
+  }
+}
