@@ -79,13 +79,3 @@ export function isOwnWorkName(
   }
   return ownerTag(identity, match[2]!) === match[3];
 }
-
-/**
- * Whether `name` looks like a working directory name (ours or forged).
- *
- * @param name An entry name.
- * @returns `true` when it has the shape.
- */
-export function isWorkShapedName(name: string): boolean {
-  return WORK_NAME.test(name);
-}

@@ -23,7 +23,6 @@ let loading: Promise<YamlParser> | undefined;
  * `null` inside a call that has none.
  */
 let scope: typeof JsYaml | null | undefined;
-let fullParses = 0;
 
 /**
  * The full YAML parser, loaded: what {@linkcode loadYamlParser} resolves to.
@@ -138,16 +137,6 @@ export function inSyncCall<T>(
   }
 }
 
-/**
- * How many documents the full parser has parsed in this process: a result
- * made while it grew may hold what only the full parser reads.
- *
- * @returns The count.
- */
-export function fullParseCount(): number {
-  return fullParses;
-}
-
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
 const MAX_ALIASES = 16;
 /** Deepest collection nesting allowed in one frontmatter. */
@@ -204,7 +193,6 @@ export function parseYaml(
       maxAliases: MAX_ALIASES,
       maxDepth: MAX_DEPTH,
     });
-    fullParses++;
     return { ok: true, value };
   } catch (error) {
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;
