@@ -144,3 +144,14 @@ Deno.test("skillscope --help, --version and every command's --help exit 0", asyn
   const bare = await runCli([]);
   assert.equal(bare.code, 2);
 });
+
+Deno.test("skillscope validate counts a path that does not exist apart from the skills it checked", async () => {
+  await using tmp = await tempDir();
+  const missing = join(tmp.path, "nope");
+  const run = await runCli(["validate", missing, join(FIXTURES, "pdf-tools")]);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stdout, /path-missing/);
+  assert.equal(run.stderr, "Checked 1 skill; 1 path does not exist\n");
+  const alone = await runCli(["validate", missing, join(tmp.path, "gone")]);
+  assert.equal(alone.stderr, "Checked 0 skills; 2 paths do not exist\n");
+});

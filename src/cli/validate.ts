@@ -109,23 +109,7 @@ is read. Ends with a summary on stderr.`,
         for (const d of shown) lines.push(`  ${formatDiagnostic(d)}`);
       }
       if (lines.length > 0) writeOut(`${lines.join("\n")}\n`);
-      if (values.quiet !== true) {
-        const problems = entries.reduce((n, e) => n + e.diagnostics.length, 0);
-        const withProblems = entries.filter((e) =>
-          e.diagnostics.length > 0
-        ).length;
-        writeErr(
-          problems === 0
-            ? `Checked ${entries.length} skill${
-              entries.length === 1 ? "" : "s"
-            }\n`
-            : `Found ${problems} problem${
-              problems === 1 ? "" : "s"
-            } in ${withProblems} skill${
-              withProblems === 1 ? "" : "s"
-            } (checked ${entries.length})\n`,
-        );
-      }
+      if (values.quiet !== true) writeErr(summary(entries));
     }
     return entries.every((e) => e.valid) ? EXIT.ok : EXIT.failure;
   },
@@ -155,4 +139,27 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
     else for (const dir of dirs) out.push(dir); // no spread: ~120k items throw
   }
   return out;
+}
+
+/** The last line of a run: problems found, skills checked, paths missing. */
+function summary(entries: readonly ValidateEntry[]): string {
+  const plural = (n: number, word: string) =>
+    `${n} ${word}${n === 1 ? "" : "s"}`;
+  const missing =
+    entries.filter((e) => e.diagnostics.some((d) => d.code === "path-missing"))
+      .length;
+  const skills = entries.filter((e) =>
+    !e.diagnostics.some((d) => d.code === "path-missing")
+  );
+  const problems = skills.reduce((n, e) => n + e.diagnostics.length, 0);
+  const withProblems = skills.filter((e) => e.diagnostics.length > 0).length;
+  const found = problems === 0
+    ? `Checked ${plural(skills.length, "skill")}`
+    : `Found ${plural(problems, "problem")} in ${
+      plural(withProblems, "skill")
+    } (checked ${skills.length})`;
+  if (missing === 0) return `${found}\n`;
+  return `${found}; ${plural(missing, "path")} ${
+    missing === 1 ? "does" : "do"
+  } not exist\n`;
 }
