@@ -234,7 +234,8 @@ Deno.test("a source with several skills off a terminal fails at once, naming --s
   // stdin closed, stdout a pipe: nothing may wait for an answer.
   const run = await cli(m, ["install", m.collection], m.project);
   assert.equal(run.code, 1, run.stderr);
-  assert.match(run.stderr, /holds 3 skills: alpha .*beta .*gamma/);
+  // Each directory is named like its skill: the names alone.
+  assert.match(run.stderr, /holds 3 skills: alpha, beta, gamma;/);
   assert.match(run.stderr, /--skill NAME/);
   assert.match(run.stderr, /--all/);
   assert.match(run.stderr, /--yes/);

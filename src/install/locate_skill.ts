@@ -75,10 +75,12 @@ export function locateSkill(
   const candidates = all.filter((s) =>
     wanted === undefined ? internal || !isInternalSkill(s) : s.name === wanted
   );
+  // A skill's directory is named only where it differs from its name.
   const describe = (list: readonly DirectorySkill[]) =>
-    list.map((s) => `${s.name} (${s.dir.slice(root.length + 1) || "."})`).join(
-      ", ",
-    );
+    list.map((s) => {
+      const rel = s.dir.slice(root.length + 1) || ".";
+      return rel === s.name ? s.name : `${s.name} (${rel})`;
+    }).join(", ");
   if (candidates.length === 1) return candidates[0]!.dir;
   if (candidates.length === 0) {
     throw new InstallError(
