@@ -443,3 +443,26 @@ Deno.test("the home directory is read in one place, for discovery and install al
   await walk(src);
   assert.deepEqual(offenders, []);
 });
+
+Deno.test("installing a skill made by init and not yet filled in warns about its placeholder description at once; a finished skill installs without a warning", async () => {
+  await using m = await machine();
+  const init = await cli(m, ["init", "draft"], m.elsewhere);
+  assert.equal(init.code, 0, init.stderr);
+  const run = await cli(
+    m,
+    ["install", join(m.elsewhere, "draft"), "--dir", join(m.home, "skills")],
+    m.elsewhere,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /draft\/SKILL\.md:\d+:\d+: warning description-placeholder/,
+  );
+  const clean = await cli(
+    m,
+    ["install", join(m.collection, "alpha"), "--dir", join(m.home, "skills")],
+    m.elsewhere,
+  );
+  assert.equal(clean.code, 0, clean.stderr);
+  assert.doesNotMatch(clean.stderr, /warning/);
+});

@@ -35,7 +35,12 @@ import {
   NO_BACKUP,
   QUIET_OPTION,
 } from "./install_options.ts";
-import { scoped, writeHint, writeResults } from "./install_report.ts";
+import {
+  scoped,
+  writeHint,
+  writeResults,
+  writeSkillWarnings,
+} from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 import { openPrompts, whyNoPrompt } from "./prompt.ts";
 import { chooseInstall } from "./install_picker.ts";
@@ -251,6 +256,7 @@ in the lock so verify, update, restore and remove handle them too.`,
         writeJson(out.length === 1 ? out[0] : out);
       } else {
         writeResults(results, { verbose: true, scope: dirs.scope });
+        await writeSkillWarnings(results);
         writeHint(
           values,
           `"skillscope list" shows which agents see ${

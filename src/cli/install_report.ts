@@ -9,7 +9,14 @@
 import type { InstallResult } from "../install/mod.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import type { QUIET_OPTION } from "./install_options.ts";
-import { field, writeErr, writeNotes, writeOut } from "./io.ts";
+import {
+  field,
+  formatDiagnostic,
+  writeErr,
+  writeNotes,
+  writeOut,
+} from "./io.ts";
+import { validateSkillDir } from "../parse/validate.ts";
 import { scopeLabel } from "./skill_scope.ts";
 import type { DirValues, SkillsDirs } from "./skills_dir_options.ts";
 
@@ -25,6 +32,24 @@ export function writeFindings(result: InstallResult): void {
         f.line === undefined ? "" : `:${f.line}:${f.column ?? 1}`
       }: audit ${f.severity} ${f.code}: ${field(f.message)}\n`,
     );
+  }
+}
+
+/**
+ * Prints on stderr what `list` would warn about each installed or updated
+ * skill (a placeholder description, a name that breaks a rule): said when
+ * the skill arrives, not at the next `list`.
+ *
+ * @param results The results.
+ */
+export async function writeSkillWarnings(
+  results: readonly InstallResult[],
+): Promise<void> {
+  for (const result of results) {
+    if (result.status === "unchanged") continue;
+    for (const d of await validateSkillDir(result.dir, { strict: false })) {
+      if (d.level === "warning") writeErr(`${formatDiagnostic(d)}\n`);
+    }
   }
 }
 

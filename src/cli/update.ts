@@ -17,7 +17,7 @@ import {
   FORCE_OVER_EDITS,
   NO_BACKUP,
 } from "./install_options.ts";
-import { scoped, writeResults } from "./install_report.ts";
+import { scoped, writeResults, writeSkillWarnings } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 
 /** The option groups of `update`. */
@@ -85,6 +85,7 @@ for in the project's scope, then the user's; without NAME both are updated.`,
           verbose: values.verbose === true,
           scope: dirs.scope,
         });
+        await writeSkillWarnings(results);
       }
     }
     return EXIT.ok;
