@@ -78,6 +78,36 @@ Deno.test("--client codex follows a symlinked sub-directory of $CODEX_HOME/skill
   assert.deepEqual(names(flat), []);
 });
 
+Deno.test("--client codex skips a SKILL.md that is itself a symlink, with a warning, and still follows symlinked directories; a plain --root reads it (Codex: ignores_symlinked_skill_file_for_user_scope)", async () => {
+  await using tmp = await tempDir();
+  const codexHome = join(tmp.path, "codex-home");
+  const skills = join(codexHome, "skills");
+  // The file elsewhere, linked in as the skill's SKILL.md.
+  await writeTree(join(tmp.path, "elsewhere"), {
+    "SKILL.md": skillMd("name: linked-file-skill\ndescription: Linked file"),
+  });
+  await Deno.mkdir(join(skills, "linked-file"), { recursive: true });
+  await Deno.symlink(
+    join(tmp.path, "elsewhere/SKILL.md"),
+    join(skills, "linked-file/SKILL.md"),
+  );
+  await linkShared(tmp.path, join(skills, "shared"), "linked-dir-skill");
+  const codex = await listCodex(tmp.path, codexHome);
+  assert.deepEqual(names(codex), ["linked-dir-skill"]);
+  const skipped = codex.diagnostics.find((d) => d.code === "symlink-skipped");
+  assert.match(
+    skipped?.message ?? "",
+    /linked-file\/SKILL\.md.*does not read a symlinked SKILL\.md/,
+  );
+  const plain = await list(tmp.path, ["--root", skills, "--recursive"], {
+    HOME: join(tmp.path, "home"),
+  });
+  assert.deepEqual(names(plain).sort(), [
+    "linked-dir-skill",
+    "linked-file-skill",
+  ]);
+});
+
 Deno.test("--client codex does not loop on a symlink cycle and still loads the skill beside it (Codex: does_not_loop_on_symlink_cycle_for_user_scope)", async () => {
   await using tmp = await tempDir();
   const codexHome = join(tmp.path, "codex-home");

@@ -283,6 +283,8 @@ export interface RootScan {
   readonly maxDepth: number;
   /** Follow symlinked directories (and `SKILL.md` files). */
   readonly followSymlinks: boolean;
+  /** With `followSymlinks`, read a `SKILL.md` that is itself a symlink. */
+  readonly followSymlinkedSkillMd: boolean;
   /** Read `agents/openai.yaml`. */
   readonly codexMetadata: boolean;
   /** Describe a skill without `description` by the first paragraph of its body. */
@@ -305,6 +307,7 @@ export function rootScan(entry: ClientEntry, root: ClientRootEntry): RootScan {
     maxDepth: maxDepth > 1 ? maxDepth : 6,
     followSymlinks:
       (root.followsSymlinkedDirs ?? entry.followsSymlinkedDirs)?.value ?? true,
+    followSymlinkedSkillMd: entry.followsSymlinkedSkillMd?.value ?? true,
     codexMetadata: entry.readsCodexMetadata?.value === true,
     descriptionFallback: entry.withoutDescription?.value === "first-paragraph",
   };
@@ -324,6 +327,8 @@ export function combineScans(a: RootScan, b: RootScan): RootScan {
     recursive: a.recursive || b.recursive,
     maxDepth: depths.length === 0 ? 6 : Math.max(...depths),
     followSymlinks: a.followSymlinks || b.followSymlinks,
+    followSymlinkedSkillMd: a.followSymlinkedSkillMd ||
+      b.followSymlinkedSkillMd,
     codexMetadata: a.codexMetadata || b.codexMetadata,
     descriptionFallback: a.descriptionFallback || b.descriptionFallback,
   };
@@ -339,6 +344,9 @@ export function scanOptions(scan: RootScan): DirectorySourceOptions {
   return {
     ...(scan.recursive ? { recursive: true, maxDepth: scan.maxDepth } : {}),
     ...(scan.followSymlinks ? {} : { followSymlinks: false }),
+    ...(scan.followSymlinks && !scan.followSymlinkedSkillMd
+      ? { followSymlinkedSkillMd: false }
+      : {}),
     ...(scan.codexMetadata ? { codexMetadata: true } : {}),
     ...(scan.descriptionFallback
       ? { descriptionFallback: "first-paragraph" as const }

@@ -111,7 +111,7 @@ export function describeFromBody(
     missing === undefined ||
     analyzed.diagnostics.some((d) => d !== missing && d.level === "error")
   ) return analyzed;
-  const paragraph = readFirstParagraph(file, source.followSymlinks);
+  const paragraph = readFirstParagraph(file, source.followSymlinkedSkillMd);
   if (paragraph === undefined) return analyzed;
   const warning: Diagnostic = {
     level: "warning",

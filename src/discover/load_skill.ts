@@ -95,21 +95,6 @@ export function isDirectoryEntry(
   }
 }
 
-/** Reports (once per scan) that a bound stopped the scan. */
-export function truncated(
-  context: LoadContext,
-  what: string,
-  at: string,
-): void {
-  context.diagnostics.push({
-    level: "warning",
-    code: "scan-truncated",
-    message:
-      `Scan of "${context.source.path}" stopped at ${what} (at "${at}"); skills beyond it were not searched`,
-    path: at,
-  });
-}
-
 /**
  * A skill directory whose `SKILL.md` head has been read and awaits parsing
  * ({@linkcode finishSkill}); or what stopped it early, as a diagnostic; or
@@ -213,7 +198,7 @@ function lookInSkillDir(
   const file = childPath(dir, SKILL_MD);
   let info: Deno.FileInfo;
   try {
-    info = context.source.followSymlinks
+    info = context.source.followSymlinkedSkillMd
       ? Deno.statSync(file)
       : Deno.lstatSync(file);
   } catch (error) {
@@ -250,7 +235,7 @@ function checkListedSkillFile(
 ): PendingSkill {
   let info: Deno.FileInfo;
   try {
-    info = entry.isSymlink && context.source.followSymlinks
+    info = entry.isSymlink && context.source.followSymlinkedSkillMd
       ? Deno.statSync(file)
       : Deno.lstatSync(file);
   } catch (error) {
@@ -280,14 +265,16 @@ function readIfRegular(
     return {
       level: "warning",
       code: "symlink-skipped",
-      message: `"${file}" is a symlink and followSymlinks is off; skipped`,
+      message: context.source.followSymlinks
+        ? `"${file}" is a symlink, and this root's agent does not read a symlinked SKILL.md; skipped`
+        : `"${file}" is a symlink and followSymlinks is off; skipped`,
       path: file,
     };
   }
   if (!info.isFile) return notRegularFile(file, info);
   // Following symlinks, a file just seen to be regular is read with one open,
   // read and close; anything unusual is read again through the checks.
-  if (context.source.followSymlinks) {
+  if (context.source.followSymlinkedSkillMd) {
     const head = readFrontmatterFastSync(file);
     if (head !== undefined) return { file, dir, rel, dirName, head };
   }
@@ -297,7 +284,9 @@ function readIfRegular(
     // symlinks off, the opened file must be the one lstat saw, not a link's target.
     const head = readFrontmatterOrError(
       file,
-      context.source.followSymlinks ? {} : { expect: info, noFollow: true },
+      context.source.followSymlinkedSkillMd
+        ? {}
+        : { expect: info, noFollow: true },
     );
     return { file, dir, rel, dirName, head };
   } catch (error) {

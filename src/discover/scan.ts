@@ -23,7 +23,6 @@ import {
   readSkillDir,
   SKILL_MD,
   stampOf,
-  truncated,
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
@@ -307,4 +306,19 @@ function* scanRecursive(
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     yield;
   }
+}
+
+/** Reports (once per scan) that a bound stopped the scan. */
+function truncated(
+  context: LoadContext,
+  what: string,
+  at: string,
+): void {
+  context.diagnostics.push({
+    level: "warning",
+    code: "scan-truncated",
+    message:
+      `Scan of "${context.source.path}" stopped at ${what} (at "${at}"); skills beyond it were not searched`,
+    path: at,
+  });
 }

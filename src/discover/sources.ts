@@ -37,6 +37,12 @@ export interface DirectorySourceOptions {
   maxDirs?: number;
   /** Follow symlinked skill directories and `SKILL.md` files. Default `true`. */
   followSymlinks?: boolean;
+  /**
+   * With `followSymlinks`, whether a `SKILL.md` that is itself a symlink is
+   * read too (Codex follows symlinked directories but skips such a file: its
+   * roots set `false`). Default: `followSymlinks`.
+   */
+  followSymlinkedSkillMd?: boolean;
   /** A label for where the skills come from, e.g. `"project"`, `"user"`, `"admin"`, `"bundled"`. */
   scope?: string;
   /** A missing root is an error instead of a warning. Default `false`. */
@@ -102,6 +108,8 @@ export interface DirectorySource {
   readonly maxDirs: number;
   /** Whether symlinks are followed. */
   readonly followSymlinks: boolean;
+  /** Whether a `SKILL.md` that is a symlink is read (never without `followSymlinks`). */
+  readonly followSymlinkedSkillMd: boolean;
   /** Scope label. */
   readonly scope: string | undefined;
   /** Whether a missing root is an error. */
@@ -261,6 +269,8 @@ export function directorySource(
     maxDepth: options.maxDepth ?? 6,
     maxDirs: options.maxDirs ?? (recursive ? 2000 : MAX_FLAT_ROOT_DIRS),
     followSymlinks: options.followSymlinks ?? true,
+    followSymlinkedSkillMd: (options.followSymlinks ?? true) &&
+      (options.followSymlinkedSkillMd ?? true),
     scope: options.scope,
     required: options.required ?? false,
     overridable: options.overridable ?? false,
