@@ -73,7 +73,7 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "symlink-skipped": {
     lenient: "warning",
     summary:
-      "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`)",
+      "A symlinked SKILL.md or directory was ignored (`followSymlinks: false`, or `followSymlinkedSkillMd: false` for the file)",
   },
   "asset-path-invalid": {
     lenient: "warning",
