@@ -167,10 +167,11 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
 }
 
 /**
- * Digests of skill files, cached by file identity (device, inode, size,
- * change times) for files on disk and by skill object for embedded ones, so
- * listing a large skill set does not hash it again on every request; and
- * what a skill is listed with (see {@linkcode DigestCache.listing}).
+ * Digests of skill files, cached by path and file identity (device, inode,
+ * size, change times) for files on disk and by skill object for embedded
+ * ones, so listing a large skill set does not hash it again on every
+ * request; and what a skill is listed with (see
+ * {@linkcode DigestCache.listing}).
  *
  * @example A second listing reads nothing
  * ```ts

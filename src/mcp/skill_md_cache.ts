@@ -26,9 +26,10 @@ export type ServedFile = string | Uint8Array;
 const MAX_KEPT_FILE = 1024 * 1024;
 
 /**
- * The `SKILL.md` files served, by file identity (device, inode, size and
- * times, through symlinks): a file whose identity is too recent to be
- * trusted, or that changed while it was read, is not kept.
+ * The `SKILL.md` files served, by path and file identity (device, inode,
+ * size and times, through symlinks): a file whose identity is too recent to
+ * be trusted, or that changed while it was read, is not kept. What is kept
+ * is counted as memory holds it, keys included, up to `maxBytes`.
  *
  * @example A second read of the same skill reads nothing
  * ```ts
@@ -95,12 +96,13 @@ export class SkillMdCache {
     const served = this.#load(skill);
     // Kept only when nothing changed while it was read.
     if (trusted && fileIdentity(path)?.key === before.key) {
-      if (this.#kept + before.size > this.#maxBytes) {
+      const held = _heldBytes(before.key, before.size, served);
+      if (this.#kept + held > this.#maxBytes) {
         this.#byIdentity.clear();
         this.#kept = 0;
       }
       this.#byIdentity.set(before.key, served);
-      this.#kept += before.size;
+      this.#kept += held;
     }
     return served;
   }
@@ -110,4 +112,17 @@ export class SkillMdCache {
     this.#reads++;
     return utf8Text(bytes) ?? bytes;
   }
+}
+
+/** Bytes of memory an entry holds at most, its key included. */
+function _heldBytes(key: string, size: number, served: ServedFile): number {
+  // An all-ASCII string (as many characters as the file has bytes) takes
+  // a byte a character; any other is counted at two, as one with a
+  // character past Latin-1 takes.
+  const held = typeof served !== "string"
+    ? served.byteLength
+    : served.length === size
+    ? size
+    : 2 * served.length;
+  return held + 2 * key.length;
 }

@@ -19,7 +19,12 @@ const RACY_MS = 2_000;
 
 /** A file's identity: device, inode, size, modification and change times. */
 export interface FileIdentity {
-  /** `dev:ino:size:mtime:ctime`. */
+  /**
+   * `path\0dev:ino:size:mtime:ctime`. The path is part of it: another path
+   * to the same file (a symlink, a hard link) has another key, so bytes
+   * read through a link flipped between the two `stat`s are never kept
+   * for a path that did not lead to them.
+   */
   readonly key: string;
   /** The size in bytes. */
   readonly size: number;
@@ -60,7 +65,7 @@ export function fileIdentity(
   const mtime = info.mtime?.getTime();
   const ctime = info.ctime?.getTime();
   return {
-    key: [info.dev, info.ino, info.size, mtime, ctime].join(":"),
+    key: `${path}\0${[info.dev, info.ino, info.size, mtime, ctime].join(":")}`,
     size: info.size,
     racy: mtime === undefined || ctime === undefined ||
       Math.max(mtime, ctime) >= now - RACY_MS,
