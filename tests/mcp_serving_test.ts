@@ -13,6 +13,7 @@ import type { Diagnostic } from "../mod.ts";
 import { DigestCache, mcpHttpHandler } from "../src/mcp/mod.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { serveLoopback } from "./_mcp.ts";
+import { sha256Hex } from "../src/shared/sha256.ts";
 
 async function withClient(
   set: SkillSet,
@@ -118,6 +119,8 @@ Deno.test("digests are cached by file identity: an unchanged file is not read ag
   await using tmp = await tempDir();
   await writeSkill(tmp.path, "cached");
   await writeTree(tmp.path, { "cached/a.txt": "one\n" });
+  // Files written in the last 2 s are not trusted by identity: wait past it.
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
   const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
   const skill = set.require("cached");
   const cache = new DigestCache();
@@ -141,6 +144,34 @@ Deno.test("digests are cached by file identity: an unchanged file is not read ag
   await Deno.utime(path, before.atime!, before.mtime!);
   assert.notEqual(digestOf(), first);
   assert.equal(cache.hashed, 3);
+});
+
+Deno.test("a file rewritten with the same size and times just after it was hashed gets its new digest: identities under 2 s old are not cached", async () => {
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "fresh");
+  const path = join(tmp.path, "fresh/a.txt");
+  await Deno.writeTextFile(path, "v000\n");
+  const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
+  const skill = set.require("fresh");
+  const cache = new DigestCache();
+  const digestOf = (): string => {
+    const manifest = cache.manifest(skill);
+    assert.ok(manifest.kind === "files");
+    return manifest.files.find((f) => f.path === "a.txt")!.digest;
+  };
+  const before = Deno.statSync(path);
+  // In a tight loop, rewrites land within one tick of the file system's
+  // clock: same size, same times, so the same identity.
+  const stale: number[] = [];
+  for (let i = 1; i <= 200; i++) {
+    digestOf();
+    const text = `v${String(i).padStart(3, "0")}\n`;
+    Deno.writeTextFileSync(path, text);
+    Deno.utimeSync(path, before.atime!, before.mtime!);
+    const want = `sha256:${sha256Hex(new TextEncoder().encode(text))}`;
+    if (digestOf() !== want) stale.push(i);
+  }
+  assert.deepEqual(stale, []);
 });
 
 Deno.test("a skill whose name cannot be a URI authority is left out of skills/list with a warning; the others are listed", async () => {

@@ -21,6 +21,7 @@ import { listResourcesSync } from "../serve/list_resources.ts";
 import { approvedContentOf } from "../audit/approved_content.ts";
 import type { Skill } from "../shared/types.ts";
 import {
+  type FileIdentity,
   fileIdentity,
   isCurrent,
   stampTree,
@@ -332,8 +333,15 @@ export class DigestCache {
         };
       }
     }
+    // A file changed within the last moments may change again within the
+    // same clock tick: its identity is not trusted, neither way.
     const files = paths.map((path, i) =>
-      this.#file(skill, path, embedded, identities[i]?.key)
+      this.#file(
+        skill,
+        path,
+        embedded,
+        identities[i]?.racy === false ? identities[i]!.key : undefined,
+      )
     );
     return { kind: "files", files };
   }
@@ -373,7 +381,7 @@ export class DigestCache {
 function identityOf(
   skill: Skill,
   path: string,
-): { key: string; size: number } | undefined {
+): FileIdentity | undefined {
   let file: string;
   try {
     file = path === "SKILL.md" && skill.path !== undefined
