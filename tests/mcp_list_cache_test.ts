@@ -23,6 +23,13 @@ import { serveLoopback } from "./_mcp.ts";
 const settle = (): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, 2_100));
 
+/**
+ * A listing checked within the last 50 ms is served without looking at its
+ * files again: wait past that before expecting a change to show.
+ */
+const pastRecheck = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, 60));
+
 type Entry = Awaited<ReturnType<SkillsClient["list"]>>["skills"][number];
 
 /**
@@ -88,6 +95,7 @@ Deno.test("a second skills/list of an unchanged set reads no SKILL.md; an edited
     skillMd("name: beta\ndescription: beta v2"),
   );
   await Deno.utime(path, before.atime!, before.mtime!);
+  await pastRecheck();
   const edited = await listOver(set, digests);
   assert.equal(digests.rendered, 4);
   assert.equal(edited.get("beta")?.frontmatter.description, "beta v2");
@@ -116,6 +124,7 @@ Deno.test("skills/list shows a bundled file added, rewritten or relinked after t
 
   // A file in a directory that held none: only that directory changed.
   await writeTree(tmp.path, { "alpha/empty/new.md": "new\n" });
+  await pastRecheck();
   const added = files((await listOver(set, digests)).get("alpha"));
   assert.ok(added.some((line) => line.startsWith("empty/new.md ")), `${added}`);
 
@@ -124,6 +133,7 @@ Deno.test("skills/list shows a bundled file added, rewritten or relinked after t
     join(tmp.path, "alpha/scripts/run.sh"),
     "echo two\n",
   );
+  await pastRecheck();
   const rewritten = files((await listOver(set, digests)).get("alpha"));
   const run = (lines: string[]) => lines.find((l) => l.startsWith("scripts/"));
   assert.notEqual(run(rewritten), run(added));
@@ -134,6 +144,7 @@ Deno.test("skills/list shows a bundled file added, rewritten or relinked after t
     join(tmp.path, "alpha/tmp-link"),
     join(tmp.path, "alpha/linked.md"),
   );
+  await pastRecheck();
   const relinked = files((await listOver(set, digests)).get("alpha"));
   const linked = (lines: string[]) => lines.find((l) => l.startsWith("linked"));
   const b = (lines: string[]) =>

@@ -208,6 +208,10 @@ Deno.test("a SKILL.md changed after a cached listing is listed and read fresh", 
       join(tmp.path, "alpha", "SKILL.md"),
       skillMd("name: alpha\ndescription: Alpha v2"),
     );
+    // The bytes are read fresh at once; the listing once 50 ms have passed
+    // since it was last checked.
+    assert.match(String(await read()), /Alpha v2/);
+    await new Promise((resolve) => setTimeout(resolve, 60));
     assert.equal(await description(), "Alpha v2");
     assert.match(String(await read()), /Alpha v2/);
     assert.equal(digests.rendered, 2);

@@ -36,6 +36,8 @@ export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
 const MAX_LISTED_FILES = 10_000;
 /** Deepest directory walked inside a skill. */
 const MAX_DEPTH = 32;
+/** A listing checked this recently is served without checking its files again. */
+const RECHECK_MS = 50;
 
 /**
  * One file of a skill in a manifest.
@@ -199,6 +201,8 @@ export class DigestCache {
     {
       stamp: TreeStamp | undefined;
       listing: ReturnType<DigestCache["listing"]>;
+      /** When the stamp was last found current (`performance.now()`). */
+      checked: number;
     }
   >();
   #frontmatter = new Map<string, Readonly<Record<string, unknown>>>();
@@ -253,10 +257,17 @@ export class DigestCache {
     readonly manifest: SkillManifest;
   } {
     const cached = this.#listings.get(skill);
-    if (
-      cached !== undefined &&
-      (cached.stamp === undefined || isCurrent(cached.stamp))
-    ) return cached.listing;
+    const now = performance.now();
+    if (cached !== undefined) {
+      // Within moments of a check, the files are not looked at again.
+      if (cached.stamp === undefined || now - cached.checked < RECHECK_MS) {
+        return cached.listing;
+      }
+      if (isCurrent(cached.stamp)) {
+        cached.checked = now;
+        return cached.listing;
+      }
+    }
     const embedded = embeddedContentOf(skill) !== undefined;
     // Stamped before anything is read, checked again after: a change made
     // meanwhile is never cached.
@@ -269,7 +280,7 @@ export class DigestCache {
       manifest: this.manifest(skill),
     };
     if (embedded || (stamp !== undefined && isCurrent(stamp))) {
-      this.#listings.set(skill, { stamp, listing });
+      this.#listings.set(skill, { stamp, listing, checked: now });
     }
     return listing;
   }
