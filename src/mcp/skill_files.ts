@@ -7,10 +7,7 @@
  * @module
  */
 import { join } from "../shared/path.ts";
-import { dump } from "js-yaml";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
-import { splitFrontmatter } from "../parse/frontmatter.ts";
-import { analyzeFrontmatter } from "../parse/skill_md.ts";
 import { sha256Hex } from "../shared/sha256.ts";
 import {
   onDisk,
@@ -18,6 +15,7 @@ import {
   readSkillFileSync,
 } from "../serve/read_skill.ts";
 import { listResourcesSync } from "../serve/list_resources.ts";
+import { jsonFrontmatter, servedSkillMd } from "./served_skill_md.ts";
 import { approvedContentOf } from "../audit/approved_content.ts";
 import type { Skill } from "../shared/types.ts";
 import {
@@ -81,58 +79,6 @@ export type SkillManifest =
   | { readonly kind: "files"; readonly files: readonly ManifestFile[] }
   | { readonly kind: "dynamic"; readonly reason: string };
 
-const encoder = new TextEncoder();
-
-/**
- * The `SKILL.md` a skill is served as: the file's bytes for a skill on disk;
- * for an embedded skill its content, or — when that content does not carry
- * the skill's name and description in its frontmatter — the content with a
- * frontmatter that does.
- *
- * @param skill The skill.
- * @returns The bytes and the frontmatter they carry.
- */
-export function servedSkillMd(
-  skill: Skill,
-): { bytes: Uint8Array; frontmatter: Readonly<Record<string, unknown>> } {
-  const embedded = embeddedContentOf(skill);
-  if (embedded === undefined) {
-    // The listing carries the frontmatter of exactly these bytes (the file
-    // may have changed since discovery; the skill keeps a capped copy).
-    const bytes = readSkillFileSync(skill, MAX_SKILL_BYTES);
-    return { bytes, frontmatter: frontmatterOf(bytes, onDisk(skill).path) };
-  }
-  const fm = frontmatterOf(encoder.encode(embedded.text), skill.source.key);
-  if (fm.name === skill.name && fm.description === skill.description) {
-    return { bytes: encoder.encode(embedded.text), frontmatter: fm };
-  }
-  const frontmatter = {
-    ...fm,
-    name: skill.name,
-    description: skill.description,
-  };
-  const text = `---\n${dump(frontmatter, { lineWidth: -1 })}---\n${
-    embedded.body.replace(/^\n+/, "")
-  }`;
-  return { bytes: encoder.encode(text), frontmatter };
-}
-
-/** The frontmatter as plain JSON (dates become ISO strings, nothing else changes). */
-const jsonFrontmatter = (
-  fm: Readonly<Record<string, unknown>>,
-): Record<string, unknown> => JSON.parse(JSON.stringify(fm));
-
-/** The frontmatter map of a `SKILL.md`'s bytes (empty when it has none). */
-function frontmatterOf(
-  bytes: Uint8Array,
-  path: string,
-): Readonly<Record<string, unknown>> {
-  const text = new TextDecoder().decode(bytes);
-  if (!text.replace(/^\uFEFF/, "").startsWith("---")) return {};
-  const split = splitFrontmatter(text, path);
-  return analyzeFrontmatter(split.yaml, { path }).frontmatter;
-}
-
 /**
  * Every servable file of a skill, `SKILL.md` first, then the bundled files
  * sorted: hidden entries and `node_modules` are never served, symlinks that
@@ -164,7 +110,7 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
     // On disk the bytes are served as they are: no frontmatter to render.
     return embeddedContentOf(skill) === undefined
       ? readSkillFileSync(skill, MAX_SKILL_BYTES)
-      : servedSkillMd(skill).bytes;
+      : servedSkillMd(skill, MAX_SKILL_BYTES).bytes;
   }
   return readAssetSync(skill, path, { maxBytes: MAX_SKILL_BYTES });
 }
@@ -289,7 +235,9 @@ export class DigestCache {
     skill: Skill,
     embedded: boolean,
   ): Readonly<Record<string, unknown>> {
-    if (embedded) return jsonFrontmatter(servedSkillMd(skill).frontmatter);
+    if (embedded) {
+      return jsonFrontmatter(servedSkillMd(skill, MAX_SKILL_BYTES).frontmatter);
+    }
     // Another skill's frontmatter of the same file was not checked against
     // this skill's approval.
     const path = onDisk(skill).path;
@@ -299,7 +247,9 @@ export class DigestCache {
     const hit = before && this.#frontmatter.get(before.key);
     if (hit !== undefined) return hit;
     this.#rendered++;
-    const frontmatter = jsonFrontmatter(servedSkillMd(skill).frontmatter);
+    const frontmatter = jsonFrontmatter(
+      servedSkillMd(skill, MAX_SKILL_BYTES).frontmatter,
+    );
     if (
       before !== undefined && !before.racy &&
       fileIdentity(path)?.key === before.key
