@@ -9,7 +9,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { directorySource, embeddedSkill, SkillSet } from "../mod.ts";
-import type { Diagnostic } from "../mod.ts";
+import type { Diagnostic, Skill } from "../mod.ts";
 import { DigestCache, mcpHttpHandler } from "../src/mcp/mod.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { serveLoopback } from "./_mcp.ts";
@@ -115,6 +115,13 @@ Deno.test("a skill over 512 files or 16 MiB is listed as dynamic with a warning;
   );
 });
 
+/** The listed digest of one file of a skill. */
+function digestOfFile(cache: DigestCache, skill: Skill, path: string): string {
+  const manifest = cache.manifest(skill);
+  assert.ok(manifest.kind === "files");
+  return manifest.files.find((f) => f.path === path)!.digest;
+}
+
 Deno.test("digests are cached by file identity: an unchanged file is not read again, a changed one is", async () => {
   await using tmp = await tempDir();
   await writeSkill(tmp.path, "cached");
@@ -124,11 +131,7 @@ Deno.test("digests are cached by file identity: an unchanged file is not read ag
   const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
   const skill = set.require("cached");
   const cache = new DigestCache();
-  const digestOf = (): string => {
-    const manifest = cache.manifest(skill);
-    assert.ok(manifest.kind === "files");
-    return manifest.files.find((f) => f.path === "a.txt")!.digest;
-  };
+  const digestOf = (): string => digestOfFile(cache, skill, "a.txt");
   const first = digestOf();
   assert.equal(cache.hashed, 2); // SKILL.md and a.txt
   // Listed again: nothing is read.
@@ -154,11 +157,7 @@ Deno.test("a file rewritten with the same size and times just after it was hashe
   const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
   const skill = set.require("fresh");
   const cache = new DigestCache();
-  const digestOf = (): string => {
-    const manifest = cache.manifest(skill);
-    assert.ok(manifest.kind === "files");
-    return manifest.files.find((f) => f.path === "a.txt")!.digest;
-  };
+  const digestOf = (): string => digestOfFile(cache, skill, "a.txt");
   const before = Deno.statSync(path);
   // In a tight loop, rewrites land within one tick of the file system's
   // clock: same size, same times, so the same identity.
