@@ -21,6 +21,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { nextTick } from "node:process";
 import { concatBytes } from "../shared/concat_bytes.ts";
+import { type Slots, takeAnswer } from "./http_slots.ts";
 
 /**
  * Bounds of the MCP HTTP listener. The request bodies received at once are
@@ -51,12 +52,21 @@ export interface McpHttpLimits {
   readonly smallBodyBytes: number;
   /** Requests with a body over `smallBodyBytes` at once; more get `503`. */
   readonly largeBodies: number;
+  /** An answer up to this size needs no large-answer slot. */
+  readonly smallAnswerBytes: number;
+  /**
+   * Answers over `smallAnswerBytes` not yet taken by their clients at once;
+   * one more is refused with `503` (or cut off once started), and a large
+   * answer not taken within `requestTimeoutMs` is cut off.
+   */
+  readonly largeAnswers: number;
 }
 
 /**
  * The default {@linkcode McpHttpLimits}: 128 connections, 64 requests in
  * flight, 10 s for the headers, 30 s for a request, bodies up to 4 MiB of
- * which 4 over 64 KiB at a time.
+ * which 4 over 64 KiB at a time, and 4 answers over 1 MiB waiting for their
+ * clients at a time.
  *
  * @example Usage
  * ```ts
@@ -74,6 +84,8 @@ export const DEFAULT_MCP_HTTP_LIMITS: McpHttpLimits = Object.freeze({
   maxBodyBytes: 4 * 1024 * 1024,
   smallBodyBytes: 64 * 1024,
   largeBodies: 4,
+  smallAnswerBytes: 1024 * 1024,
+  largeAnswers: 4,
 });
 
 /** Where and how {@linkcode listenHttp} listens. */
@@ -112,7 +124,7 @@ export function listenHttp(
     connectionsCheckingInterval: 1000,
   });
   server.maxConnections = limits.maxConnections;
-  const slots = { requests: 0, large: 0 };
+  const slots: Slots = { requests: 0, large: 0, answers: 0 };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     _serve(req, res, fetch, limits, slots).catch(() => res.destroy());
   });
@@ -136,7 +148,7 @@ async function _serve(
   res: ServerResponse,
   fetch: (request: Request) => Promise<Response>,
   limits: McpHttpLimits,
-  slots: { requests: number; large: number },
+  slots: Slots,
 ): Promise<void> {
   let large = false;
   let released = false;
@@ -194,7 +206,10 @@ async function _serve(
     slots.large--;
     large = false;
   }
-  await _send(req, res, response);
+  await _send(req, res, response, limits, slots);
+  // The answer is handed over (or cut off): whatever the handler keeps for
+  // this exchange may go, though the connection may wait on earlier answers.
+  done.abort(EXCHANGE_OVER);
 }
 
 /** The request's URL: its target against the Host it names. */
@@ -296,6 +311,8 @@ async function _send(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
+  limits: McpHttpLimits,
+  slots: Slots,
 ): Promise<void> {
   if (res.destroyed) {
     await response.body?.cancel().catch(() => {});
@@ -309,8 +326,16 @@ async function _send(
     return;
   }
   const reader = response.body.getReader();
-  const gone = new Promise<void>((resolve) => res.once("close", resolve));
-  res.once("close", () => void reader.cancel().catch(() => {}));
+  let onClose = (): void => {};
+  const gone = new Promise<void>((resolve) => onClose = resolve);
+  // Removed once the answer is handed over: a response waits on its
+  // connection until every answer before it is taken, and the listener
+  // would hold this answer's body in memory all that time.
+  const closed = (): void => {
+    onClose();
+    void reader.cancel().catch(() => {});
+  };
+  res.once("close", closed);
   try {
     const first = reader.read();
     let chunk = await _settled(first);
@@ -318,7 +343,17 @@ async function _send(
       res.flushHeaders();
       chunk = await first;
     }
+    let sent = 0;
+    let holdsAnswer = false;
     while (!chunk.done && !res.destroyed) {
+      sent += chunk.value.length;
+      if (sent > limits.smallAnswerBytes && !holdsAnswer) {
+        if (!takeAnswer(res, limits, slots)) {
+          void reader.cancel().catch(() => {});
+          return _refuse(res, 503, "Too many large answers waiting to be read");
+        }
+        holdsAnswer = true;
+      }
       const following = reader.read();
       const next = await Promise.race([following, PENDING_NOW]);
       if (next !== PENDING && next.done) {
@@ -336,6 +371,8 @@ async function _send(
     res.end();
   } catch {
     res.destroy();
+  } finally {
+    res.off("close", closed);
   }
 }
 
