@@ -4,7 +4,7 @@
 // every answer it has handed over.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CONFIG, tempDir } from "./_helpers.ts";
+import { runCli, tempDir } from "./_helpers.ts";
 
 const SRC = new URL("../src", import.meta.url).pathname;
 const MOD = new URL("../mod.ts", import.meta.url).pathname;
@@ -65,22 +65,17 @@ await listening;
 console.log(JSON.stringify({ heldMiB: held / 1048576, ping: ping.status }));
 `,
   );
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--config=${CONFIG}`,
+  const out = await runCli([], {
+    script,
+    permissions: [
       "--v8-flags=--expose-gc",
       "--allow-read",
       "--allow-net=127.0.0.1",
-      script,
     ],
-    stdout: "piped",
-    stderr: "piped",
     signal: AbortSignal.timeout(90_000),
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const result = JSON.parse(new TextDecoder().decode(out.stdout));
+  });
+  assert.equal(out.code, 0, out.stderr);
+  const result = JSON.parse(out.stdout);
   // All 64 answers are about 770 MiB; four large answers about 50 MiB.
   assert.ok(result.heldMiB < 150, `held ${result.heldMiB} MiB`);
   assert.equal(result.ping, 200);
