@@ -8,15 +8,20 @@ import { currentDenoDir, tempDir } from "./_helpers.ts";
 
 const REPO = new URL("..", import.meta.url).pathname;
 
-Deno.test("a consumer that imports the main entry gains js-yaml alone in its lock, and lists the bundled skills", async () => {
-  await using project = await tempDir();
+/** A consumer project's deno.json: the package, linked to this checkout. */
+async function consumerConfig(dir: string): Promise<void> {
   await Deno.writeTextFile(
-    join(project.path, "deno.json"),
+    join(dir, "deno.json"),
     JSON.stringify({
       imports: { "@skillscope/skills": "jsr:@skillscope/skills@^0.1.0" },
       links: [REPO],
     }),
   );
+}
+
+Deno.test("a consumer that imports the main entry gains js-yaml alone in its lock, and lists the bundled skills", async () => {
+  await using project = await tempDir();
+  await consumerConfig(project.path);
   await Deno.writeTextFile(
     join(project.path, "main.ts"),
     `import { directorySource, discover } from "@skillscope/skills";
@@ -55,13 +60,7 @@ console.log(skills.map((s) => s.name).join(","));
 
 Deno.test("deno install in a consumer records none of the tests' own packages", async () => {
   await using project = await tempDir();
-  await Deno.writeTextFile(
-    join(project.path, "deno.json"),
-    JSON.stringify({
-      imports: { "@skillscope/skills": "jsr:@skillscope/skills@^0.1.0" },
-      links: [REPO],
-    }),
-  );
+  await consumerConfig(project.path);
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["install", "--quiet"],
     cwd: project.path,

@@ -22,8 +22,8 @@ import {
   zipMode,
   zipOf,
 } from "./web_site.ts";
+import { AGENT_SKILLS_INDEX as INDEX } from "../src/web/index_client.ts";
 
-const INDEX = "/.well-known/agent-skills/index.json";
 const SKILL = tarFile("SKILL.md", skillText("demo"));
 const ZERO = `sha256:${"0".repeat(64)}`;
 

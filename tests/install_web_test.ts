@@ -27,8 +27,8 @@ import {
   type Site,
   skillText,
 } from "./web_site.ts";
+import { AGENT_SKILLS_INDEX as INDEX } from "../src/web/index_client.ts";
 
-const INDEX = "/.well-known/agent-skills/index.json";
 const LEGACY = "/.well-known/skills/index.json";
 const NAMES = [
   "brand-guidelines",

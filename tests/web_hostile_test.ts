@@ -16,8 +16,8 @@ import {
   tarFile,
   tarGz,
 } from "./web_site.ts";
+import { AGENT_SKILLS_INDEX as INDEX } from "../src/web/index_client.ts";
 
-const INDEX = "/.well-known/agent-skills/index.json";
 const SKILL = tarFile("SKILL.md", skillText("demo"));
 const DIGEST = `sha256:${"0".repeat(64)}`;
 /** An index naming one archive, /demo.tar.gz, with a digest nothing has. */

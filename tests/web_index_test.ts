@@ -10,6 +10,7 @@ import {
   WebIndexError,
 } from "../src/web/mod.ts";
 import { indexText, serveSite } from "./web_site.ts";
+import { AGENT_SKILLS_INDEX as V02 } from "../src/web/index_client.ts";
 
 const DIGEST = `sha256:${"ab".repeat(32)}`;
 const entry = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -20,7 +21,6 @@ const entry = (name: string, extra: Record<string, unknown> = {}) => ({
   digest: DIGEST,
   ...extra,
 });
-const V02 = "/.well-known/agent-skills/index.json";
 const V01 = "/.well-known/skills/index.json";
 
 Deno.test("fetchWebIndex() finds the v0.2 index from any URL on the origin and resolves entry URLs against it", async () => {

@@ -19,6 +19,7 @@ import {
   SCHEMA_V02,
   sha256Digest,
 } from "../src/web/mod.ts";
+import { AGENT_SKILLS_INDEX } from "../src/web/index_client.ts";
 
 /** What a route answers: a response, or bytes / text served as 200. */
 export type Route =
@@ -176,7 +177,7 @@ export function artifactSite(
   }[],
 ): Record<string, Route> {
   const routes: Record<string, Route> = {};
-  routes["/.well-known/agent-skills/index.json"] = indexText(
+  routes[AGENT_SKILLS_INDEX] = indexText(
     artifacts.map((a) => ({
       name: a.name,
       type: a.type ?? "archive",
@@ -233,6 +234,6 @@ export async function publishedSite(
       digest: artifact.digest,
     });
   }
-  routes["/.well-known/agent-skills/index.json"] = renderWebIndex(entries);
+  routes[AGENT_SKILLS_INDEX] = renderWebIndex(entries);
   return routes;
 }

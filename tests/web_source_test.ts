@@ -18,6 +18,7 @@ import {
   skillText,
   zipOf,
 } from "./web_site.ts";
+import { AGENT_SKILLS_INDEX as INDEX } from "../src/web/index_client.ts";
 
 const NAMES = [
   "brand-guidelines",
@@ -25,7 +26,6 @@ const NAMES = [
   "pdf-tools",
   "sql-review",
 ];
-const INDEX = "/.well-known/agent-skills/index.json";
 
 Deno.test("wellKnownSource lists from the index alone and serves each skill like the directory it was published from", async () => {
   await using site = serveSite(await publishedSite(FIXTURES));
