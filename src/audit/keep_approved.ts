@@ -29,6 +29,7 @@ import type {
   Discovery,
   Skill,
 } from "../shared/types.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /**
  * Checks one discovered directory skill against its approval from one read
@@ -190,7 +191,7 @@ export async function keepApproved(discovery: Discovery): Promise<Discovery> {
       state = {
         status: "unapproved",
         hash: "",
-        why: error instanceof Error ? error.message : String(error),
+        why: messageOf(error),
       };
     }
     if (state.status === "approved" && files !== undefined) {

@@ -15,6 +15,7 @@ import { parseYaml } from "../parse/yaml.ts";
 import { readInsideSync } from "../shared/checked_read.ts";
 import { ContainmentError } from "../shared/containment.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** What a skill's `agents/openai.yaml` says. */
 export interface CodexMetadata {
@@ -83,7 +84,7 @@ export function readCodexMetadata(
         `it resolves to "${error.resolved}", outside the skill directory "${error.root}"`,
       );
     }
-    return warn(error instanceof Error ? error.message : String(error));
+    return warn(messageOf(error));
   }
   const parsed = parseCodexMetadata(text);
   if (typeof parsed !== "string") return parsed;

@@ -16,7 +16,7 @@ import {
   type SkillCache,
 } from "./scan_cache.ts";
 import { loadEmbedded } from "./embedded_skill.ts";
-import { PermissionDeniedError } from "../shared/errors.ts";
+import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { type DirectoryScan, scanDirectory } from "./scan.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
@@ -60,9 +60,7 @@ async function listRemote(source: RemoteSource): Promise<RemoteListing> {
       diagnostics: [{
         level: "error",
         code: "remote-source-failed",
-        message: `Cannot list the skills of ${source.key}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
+        message: `Cannot list the skills of ${source.key}: ${messageOf(error)}`,
         path: source.key,
       }],
     };

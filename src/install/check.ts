@@ -20,6 +20,7 @@ import { copyTree } from "./copy_tree.ts";
 import { type CommonInstallOptions, limitsOf, realFs } from "./options.ts";
 import { type FileDrift, verifyOne } from "./verify.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** The state of one installed skill against its source. */
 export type CheckStatus =
@@ -155,7 +156,7 @@ async function checkOne(
       ...base,
       status: "source-unreachable",
       reason: stripCredentials(
-        error instanceof Error ? error.message : String(error),
+        messageOf(error),
       ),
       ...(modified === undefined ? {} : { files: modified }),
     };

@@ -9,7 +9,7 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import { PermissionDeniedError } from "../shared/errors.ts";
+import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
 import { VERSION } from "../shared/version.ts";
 import { LineTransport } from "./stdio.ts";
 import { ResponseLimits } from "./response_budget.ts";
@@ -159,7 +159,7 @@ export async function open(
     await drained;
     const said = stderr.trim();
     throw new Error(
-      `${error instanceof Error ? error.message : String(error)}${
+      `${messageOf(error)}${
         said === "" ? "" : `; the server said: ${said.split("\n").at(-1)}`
       }`,
     );

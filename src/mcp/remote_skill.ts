@@ -9,7 +9,7 @@ import {
   SkillVerificationError,
 } from "@modelcontextprotocol/client/ext/skills";
 import { isServableAssetPath } from "../serve/read_skill.ts";
-import { SkillAccessError } from "../shared/errors.ts";
+import { messageOf, SkillAccessError } from "../shared/errors.ts";
 import { checkFields } from "../parse/fields.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import type { RemoteContent } from "../discover/remote_source.ts";
@@ -139,7 +139,7 @@ export function remoteContent(
         "read-failed",
         skill.name,
         `Cannot read "${rel}" of "${skill.name}" from ${key}: ${
-          error instanceof Error ? error.message : String(error)
+          messageOf(error)
         }`,
         rel,
       );
@@ -187,7 +187,7 @@ export function remoteContent(
               "read-failed",
               skill.name,
               `Cannot list the files of "${skill.name}" from ${key}: ${
-                error instanceof Error ? error.message : String(error)
+                messageOf(error)
               }`,
             );
           }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PermissionDeniedError } from "../shared/errors.ts";
+import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
 import { isLoopbackHost } from "../shared/loopback.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { isWellKnownPath, mcpHttpHandler } from "./http.ts";
@@ -274,9 +274,7 @@ async function watchAndNotify(
   } catch (error) {
     if (signal.aborted) return;
     log(
-      `live reload stopped: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+      `live reload stopped: ${messageOf(error)}`,
     );
   }
 }

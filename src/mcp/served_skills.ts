@@ -18,7 +18,7 @@ import type {
   SkillSource as SdkSkillSource,
 } from "@modelcontextprotocol/server/ext/skills";
 import { isValidSkillName } from "../parse/skill_name.ts";
-import { SkillAccessError } from "../shared/errors.ts";
+import { messageOf, SkillAccessError } from "../shared/errors.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
@@ -337,9 +337,7 @@ function unreadable(skill: Skill, error: unknown): Diagnostic {
   return {
     level: "warning",
     code: "mcp-skill-not-listed",
-    message: `"${skill.name}" cannot be listed over MCP: ${
-      error instanceof Error ? error.message : String(error)
-    }`,
+    message: `"${skill.name}" cannot be listed over MCP: ${messageOf(error)}`,
     path: skill.path ?? skill.source.key,
   };
 }

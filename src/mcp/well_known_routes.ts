@@ -16,6 +16,7 @@ import type { SkillSet } from "../serve/skill_set.ts";
 import { AGENT_SKILLS_DIR, buildSite, type SiteSkill } from "../web/site.ts";
 import { sha256Digest } from "../web/digest.ts";
 import { type DigestCache, readSkillFile } from "./skill_files.ts";
+import { messageOf } from "../shared/errors.ts";
 
 /** What a skill contributes to the cache key: name, description, files and modes. */
 interface Keyed {
@@ -95,7 +96,7 @@ export function wellKnownRoutes(
           executable,
         });
       } catch (error) {
-        report(skill, error instanceof Error ? error.message : String(error));
+        report(skill, messageOf(error));
       }
     }
     const { files } = await buildSite(skills, { page: false });
@@ -116,9 +117,7 @@ export function wellKnownRoutes(
       bytes = (await site()).get(path);
     } catch (error) {
       return new Response(
-        `Cannot build the well-known index: ${
-          error instanceof Error ? error.message : String(error)
-        }\n`,
+        `Cannot build the well-known index: ${messageOf(error)}\n`,
         { status: 500 },
       );
     }
@@ -154,7 +153,7 @@ function keyOf(skill: Skill, digests: DigestCache): Keyed | string {
   try {
     manifest = digests.manifest(skill);
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
   if (manifest.kind === "dynamic") return manifest.reason;
   const executable = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { inSyncCall, loadYamlParser, type YamlParser } from "./yaml.ts";
-import { SkillParseError } from "../shared/errors.ts";
+import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
   misnamedDiagnostic,
   misnamedSkillMd,
@@ -285,7 +285,7 @@ function fsDiagnostic(
   if (error instanceof Deno.errors.NotFound) {
     return { level: "error", code, message, path };
   }
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return {
     level: "error",
     code: "read-failed",
