@@ -145,12 +145,10 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
 function summary(entries: readonly ValidateEntry[]): string {
   const plural = (n: number, word: string) =>
     `${n} ${word}${n === 1 ? "" : "s"}`;
-  const missing =
-    entries.filter((e) => e.diagnostics.some((d) => d.code === "path-missing"))
-      .length;
   const skills = entries.filter((e) =>
     !e.diagnostics.some((d) => d.code === "path-missing")
   );
+  const missing = entries.length - skills.length;
   const problems = skills.reduce((n, e) => n + e.diagnostics.length, 0);
   const withProblems = skills.filter((e) => e.diagnostics.length > 0).length;
   const found = problems === 0

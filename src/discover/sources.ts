@@ -262,14 +262,15 @@ export function directorySource(
   options: DirectorySourceOptions = {},
 ): DirectorySource {
   const recursive = options.recursive ?? false;
+  const followSymlinks = options.followSymlinks ?? true;
   return Object.freeze({
     kind: "directory",
     path: resolve(typeof path === "string" ? path : fromFileUrl(path)),
     recursive,
     maxDepth: options.maxDepth ?? 6,
     maxDirs: options.maxDirs ?? (recursive ? 2000 : MAX_FLAT_ROOT_DIRS),
-    followSymlinks: options.followSymlinks ?? true,
-    followSymlinkedSkillMd: (options.followSymlinks ?? true) &&
+    followSymlinks,
+    followSymlinkedSkillMd: followSymlinks &&
       (options.followSymlinkedSkillMd ?? true),
     scope: options.scope,
     required: options.required ?? false,
