@@ -207,9 +207,6 @@ async function _serve(
     large = false;
   }
   await _send(req, res, response, limits, slots);
-  // The answer is handed over (or cut off): whatever the handler keeps for
-  // this exchange may go, though the connection may wait on earlier answers.
-  done.abort(EXCHANGE_OVER);
 }
 
 /** The request's URL: its target against the Host it names. */
