@@ -101,6 +101,24 @@ Deno.test("install-family output escapes names and paths from the lockfile and t
   }
 });
 
+Deno.test("the warnings install prints about the skill it put in place show a hostile field name escaped", async () => {
+  await using tmp = await tempDir();
+  const source = join(tmp.path, "src");
+  await writeTree(source, {
+    "loud/SKILL.md":
+      // YAML's own escapes: the parsed key holds ESC, BEL and U+202E.
+      '---\nname: loud\ndescription: Loud\n"x\\e]0;t\\a\\u202e": 1\n---\n# Loud\n',
+  });
+  const run = await runCli(
+    ["install", join(source, "loud"), "--dir", join(tmp.path, "skills")],
+    { permissions: ["--allow-read", "--allow-write", "--allow-env"] },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /warning unknown-field/);
+  assert.doesNotMatch(run.stdout + run.stderr, RAW_CONTROL);
+  assert.match(run.stderr, /x\\x1b\]0;t\\x07\\u202e/);
+});
+
 function skillOf(name: string, description: string, path: string): Skill {
   return buildSkill({ name, description }, {}, {
     fallbackName: name,
