@@ -12,6 +12,7 @@ import { CLIENT_TABLE } from "../mod.ts";
 import {
   type CliRun,
   runCli,
+  skillMd,
   tempDir,
   writeSkill,
   writeTree,
@@ -465,4 +466,32 @@ Deno.test("installing a skill made by init and not yet filled in warns about its
   );
   assert.equal(clean.code, 0, clean.stderr);
   assert.doesNotMatch(clean.stderr, /warning/);
+});
+
+Deno.test("the warnings install prints about a skill are capped per code as list caps them, and -q prints none", async () => {
+  await using m = await machine();
+  const fields = Array.from({ length: 40 }, (_, i) => `extra-${i}: x`).join(
+    "\n",
+  );
+  await writeTree(m.elsewhere, {
+    "noisy/SKILL.md": skillMd(`name: noisy\ndescription: Noisy\n${fields}`),
+  });
+  const dest = join(m.home, "skills");
+  const run = await cli(
+    m,
+    ["install", join(m.elsewhere, "noisy"), "--dir", dest],
+    m.elsewhere,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr.match(/warning unknown-field/g)?.length, 5);
+  assert.match(run.stderr, /35 more unknown-field warnings/);
+  await Deno.remove(join(dest, "noisy"), { recursive: true });
+  await Deno.remove(join(dest, "skills.lock"));
+  const quiet = await cli(
+    m,
+    ["install", join(m.elsewhere, "noisy"), "--dir", dest, "-q"],
+    m.elsewhere,
+  );
+  assert.equal(quiet.code, 0, quiet.stderr);
+  assert.doesNotMatch(quiet.stderr, /warning/);
 });

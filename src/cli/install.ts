@@ -256,7 +256,7 @@ in the lock so verify, update, restore and remove handle them too.`,
         writeJson(out.length === 1 ? out[0] : out);
       } else {
         writeResults(results, { verbose: true, scope: dirs.scope });
-        await writeSkillWarnings(results);
+        await writeSkillWarnings(results, { quiet: values.quiet === true });
         writeHint(
           values,
           `"skillscope list" shows which agents see ${

@@ -11,11 +11,12 @@ import type { ValuesOf } from "./parse_args.ts";
 import type { QUIET_OPTION } from "./install_options.ts";
 import {
   field,
-  formatDiagnostic,
+  writeDiagnostics,
   writeErr,
   writeNotes,
   writeOut,
 } from "./io.ts";
+import type { Diagnostic } from "../shared/types.ts";
 import { validateSkillDir } from "../parse/validate.ts";
 import { scopeLabel } from "./skill_scope.ts";
 import type { DirValues, SkillsDirs } from "./skills_dir_options.ts";
@@ -41,16 +42,22 @@ export function writeFindings(result: InstallResult): void {
  * the skill arrives, not at the next `list`.
  *
  * @param results The results.
+ * @param options `quiet`: print none; `verbose`: every one (else five per
+ *   code and a count, as `list` prints them).
  */
 export async function writeSkillWarnings(
   results: readonly InstallResult[],
+  options: { quiet?: boolean; verbose?: boolean } = {},
 ): Promise<void> {
+  if (options.quiet === true) return;
+  const warnings: Diagnostic[] = [];
   for (const result of results) {
     if (result.status === "unchanged") continue;
     for (const d of await validateSkillDir(result.dir, { strict: false })) {
-      if (d.level === "warning") writeErr(`${formatDiagnostic(d)}\n`);
+      if (d.level === "warning") warnings.push(d);
     }
   }
+  writeDiagnostics(warnings, { verbose: options.verbose === true });
 }
 
 /**

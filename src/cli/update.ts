@@ -85,7 +85,9 @@ for in the project's scope, then the user's; without NAME both are updated.`,
           verbose: values.verbose === true,
           scope: dirs.scope,
         });
-        await writeSkillWarnings(results);
+        await writeSkillWarnings(results, {
+          verbose: values.verbose === true,
+        });
       }
     }
     return EXIT.ok;
