@@ -298,7 +298,7 @@ Deno.test("mcp --http with a token answers the well-known index only with the be
   }
 });
 
-Deno.test("--root with a website that cannot be listed: list exits 1 with the reason and no directory hint, and read names the failure before 'No skill named'", async () => {
+Deno.test("--root with a website that cannot be listed: list and catalog exit 1 with the reason and no directory hint, and read names the failure before 'No skill named'", async () => {
   // A port nothing listens on: opened, then closed.
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const origin = `http://127.0.0.1:${listener.addr.port}`;
@@ -320,4 +320,9 @@ Deno.test("--root with a website that cannot be listed: list exits 1 with the re
   });
   assert.equal(read.code, 1, read.stderr);
   assert.match(read.stderr, /remote-source-failed[^\n]*\n.*No skill named/s);
+  const catalog = await runCli(["catalog", "--root", origin], {
+    permissions: NET,
+  });
+  assert.equal(catalog.code, 1, catalog.stderr);
+  assert.match(catalog.stderr, /remote-source-failed/);
 });

@@ -8,7 +8,7 @@ import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeOut } from "./io.ts";
 import { catalogOptions, renderCatalogFor } from "./catalog_options.ts";
-import { ROOTS_GROUP } from "./root_options.ts";
+import { remoteRootFailed, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
 /** The option groups of `catalog`. */
@@ -33,6 +33,7 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
     const set = await openSkillSet(values, { report: true });
     const text = renderCatalogFor(set, values, { defaultFormat: "xml" });
     if (text !== "") writeOut(`${text}\n`);
-    return EXIT.ok;
+    // A website root that could not be listed fails the run, as in list.
+    return remoteRootFailed(set.diagnostics) ? EXIT.failure : EXIT.ok;
   },
 };

@@ -15,6 +15,7 @@ import {
   type JsonOption,
   jsonOption,
   overridesFrom,
+  remoteRootFailed,
   ROOTS_GROUP,
   rootSelection,
   shownDiagnostics,
@@ -59,9 +60,7 @@ stable and unwrapped.`,
     const found = await discover(selection.options);
     // A website named as a root that could not be listed fails the run, as
     // a missing directory does; its diagnostic says why.
-    const failed = found.diagnostics.some((d) =>
-      d.code === "remote-source-failed"
-    );
+    const failed = remoteRootFailed(found.diagnostics);
     const done = failed ? EXIT.failure : EXIT.ok;
     const agents = selection.defaults === undefined
       ? undefined

@@ -235,6 +235,17 @@ export function overridesFrom(
 }
 
 /**
+ * Whether a website named as a root could not be listed: a command whose
+ * output is the whole set then fails, as it does for a missing directory.
+ *
+ * @param diagnostics A discovery's diagnostics.
+ * @returns `true` when one says so.
+ */
+export function remoteRootFailed(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.code === "remote-source-failed");
+}
+
+/**
  * The diagnostics a person should see: default roots that do not exist are
  * normal and shown only with `--verbose`; `--quiet` keeps only errors.
  *
