@@ -255,7 +255,44 @@ async function longestGap(root: string): Promise<number> {
   return longest;
 }
 
-/** The longest event-loop gaps of the async `discover()`. */
+/**
+ * `discover()` against `discoverSync()` over `root` in this process, pairs
+ * alternated: the median of the pair ratios with their spread, and the
+ * median times.
+ */
+async function asyncAgainstSync(root: string, pairs: number): Promise<string> {
+  const sources = [directorySource(root)];
+  // One untimed run of each warms the page cache and the JIT.
+  discoverSync({ sources, cache: false });
+  await discover({ sources, cache: false });
+  const asyncTimes: number[] = [];
+  const syncTimes: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    let t = performance.now();
+    const expected = discoverSync({ sources, cache: false }).skills.length;
+    const sync = performance.now() - t;
+    t = performance.now();
+    const found = (await discover({ sources, cache: false })).skills.length;
+    const async = performance.now() - t;
+    if (found !== expected) {
+      throw new Error(
+        `discover() found ${found} skills, discoverSync() ${expected}`,
+      );
+    }
+    syncTimes.push(sync);
+    asyncTimes.push(async);
+    ratios.push(async / sync);
+  }
+  ratios.sort((a, b) => a - b);
+  return `${median(asyncTimes).toFixed(0)} ms / ${
+    median(syncTimes).toFixed(0)
+  } ms: **${median(ratios).toFixed(2)}×** (${pairs} pairs, ${
+    ratios[0]!.toFixed(2)
+  }–${ratios.at(-1)!.toFixed(2)})`;
+}
+
+/** The longest event-loop gaps of the async `discover()`, and its time against the sync one. */
 async function asyncGroup(): Promise<void> {
   // Event-loop gap of the async discover()
   {
@@ -283,6 +320,17 @@ async function asyncGroup(): Promise<void> {
       );
     }
   }
+  // After the gaps: the pairs leave a larger heap behind.
+  report(
+    "`discover()` / `discoverSync()` in process, 10k uniform",
+    await asyncAgainstSync(root10k, 9),
+    "≤ 1.15×",
+  );
+  report(
+    "`discover()` / `discoverSync()` in process, 100k uniform",
+    quick ? "skipped (--quick)" : await asyncAgainstSync(benchTree(100_000), 7),
+    "≤ 1.15×",
+  );
 }
 
 /** The cache hit, the catalog with a budget, the bytes read for a 1 GiB `SKILL.md`. */

@@ -8,6 +8,7 @@
 import type { Pause } from "./scan_io.ts";
 import type { LoadContext } from "./load_skill.ts";
 import { messageOf } from "../shared/errors.ts";
+import { listOnWorker } from "./list_worker.ts";
 
 /**
  * Lists a directory at once.
@@ -22,11 +23,11 @@ export function listNow(dir: string): Deno.DirEntry[] {
 /**
  * A directory of this `stat` size or more (which grows with its entries on
  * the common file systems: about 10,000 entries on ext4) is listed off the
- * event loop, where listing it at once would hold the loop too long. Smaller
- * ones are listed at once: Deno lists asynchronously with one op per entry,
- * several times the cost.
+ * event loop, on a worker thread, where listing it at once would hold the
+ * loop too long. Smaller ones are listed at once: starting a worker costs
+ * more than listing a few thousand entries.
  */
-const LARGE_DIR_BYTES = 512 * 1024;
+export const LARGE_DIR_BYTES = 512 * 1024;
 
 /**
  * Lists a directory off the event loop when it may be large, else at once.
@@ -38,7 +39,7 @@ export function listOffLoop(
   dir: string,
 ): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
   return Deno.statSync(dir).size >= LARGE_DIR_BYTES
-    ? Array.fromAsync(Deno.readDir(dir))
+    ? listOnWorker(dir)
     : listNow(dir);
 }
 
