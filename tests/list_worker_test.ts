@@ -10,7 +10,11 @@ import {
   discoverSync,
   loadYamlParser,
 } from "../mod.ts";
-import { listOnWorker } from "../src/discover/list_worker.ts";
+import {
+  listingWorkers,
+  listOnWorker,
+  MAX_LISTING_WORKERS,
+} from "../src/discover/list_worker.ts";
 import { LARGE_DIR_BYTES } from "../src/discover/scan_step.ts";
 import { CONFIG, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
@@ -156,4 +160,25 @@ console.log(found.skills.length);
   assert.equal(new TextDecoder().decode(run.stderr), "");
   assert.equal(run.code, 0);
   assert.equal(new TextDecoder().decode(run.stdout), "20\n");
+});
+
+Deno.test("concurrent listings start at most MAX_LISTING_WORKERS workers, and every one gets its entries", async () => {
+  await using tmp = await tempDir();
+  for (let i = 0; i < 300; i++) {
+    Deno.writeFileSync(join(tmp.path, `f-${i}`), new Uint8Array());
+  }
+  const expected = plain(Deno.readDirSync(tmp.path));
+  let most = 0;
+  const timer = setInterval(() => most = Math.max(most, listingWorkers()), 0);
+  try {
+    const listings = Array.from({ length: 12 }, () => listOnWorker(tmp.path));
+    most = Math.max(most, listingWorkers());
+    for (const listing of await Promise.all(listings)) {
+      assert.deepEqual(plain(listing), expected);
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  assert.equal(most, MAX_LISTING_WORKERS);
+  assert.equal(listingWorkers(), 0);
 });

@@ -42,6 +42,16 @@ const WORKER_SOURCE = `self.onmessage = (event) => {
 /**
  * The entries of a worker's answer.
  *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { entriesOf } from "./list_worker.ts";
+ *
+ * const [dir, link] = entriesOf("dskills\0lnotes");
+ * assert.deepEqual(dir, { name: "skills", isFile: false, isDirectory: true, isSymlink: false });
+ * assert.equal(link!.isSymlink, true);
+ * ```
+ *
  * @param answer NUL-separated fields of a type letter and a name (not empty).
  * @returns The entries.
  */
@@ -62,15 +72,69 @@ export function entriesOf(answer: string): Deno.DirEntry[] {
 }
 
 /**
+ * Listing workers that may run at once: each is a thread with its own heap,
+ * so many concurrent scans of large directories do not start one each.
+ */
+export const MAX_LISTING_WORKERS = 2;
+
+let running = 0;
+
+/**
+ * How many listing workers run now (for tests of the bound).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listingWorkers } from "./list_worker.ts";
+ *
+ * assert.equal(listingWorkers(), 0);
+ * ```
+ *
+ * @returns The count.
+ */
+export function listingWorkers(): number {
+  return running;
+}
+
+/**
  * Lists a directory with `readDirSync` on a worker thread, which inherits
- * this process's permissions. Where a worker cannot be started or the
- * listing fails there, the directory is listed with the async `readDir`
- * here, so its error is the real one.
+ * this process's permissions. Where {@linkcode MAX_LISTING_WORKERS} already
+ * run, a worker cannot be started, or the listing fails there, the directory
+ * is listed with the async `readDir` on this thread (so an error is the
+ * real one).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listOnWorker } from "./list_worker.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${dir}/pdf-tools`);
+ * const [entry] = await listOnWorker(dir);
+ * assert.equal(entry!.name, "pdf-tools");
+ * assert.equal(entry!.isDirectory, true);
+ * ```
  *
  * @param dir The directory.
  * @returns Its entries.
  */
 export async function listOnWorker(dir: string): Promise<Deno.DirEntry[]> {
+  if (running < MAX_LISTING_WORKERS) {
+    running++;
+    try {
+      const entries = await listedByWorker(dir);
+      if (entries !== undefined) return entries;
+    } finally {
+      running--;
+    }
+  }
+  return await Array.fromAsync(Deno.readDir(dir));
+}
+
+/** The entries a new worker lists, or `undefined` where it could not. */
+async function listedByWorker(
+  dir: string,
+): Promise<Deno.DirEntry[] | undefined> {
   let worker: Worker | undefined;
   try {
     // Starting a worker holds this thread for about 10 ms: in a turn of
@@ -98,20 +162,21 @@ export async function listOnWorker(dir: string): Promise<Deno.DirEntry[]> {
       };
       started.postMessage(dir);
     });
-    if (listed) {
-      // The answers arrive together: decoding one chunk per macrotask turn
-      // lets timers and I/O run between them.
-      const entries: Deno.DirEntry[] = [];
-      for (const chunk of chunks) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        for (const entry of entriesOf(chunk)) entries.push(entry);
-      }
-      return entries;
+    if (!listed) return undefined;
+    started.terminate();
+    worker = undefined;
+    // The answers arrive together: decoding one chunk per macrotask turn
+    // lets timers and I/O run between them.
+    const entries: Deno.DirEntry[] = [];
+    for (const chunk of chunks) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const entry of entriesOf(chunk)) entries.push(entry);
     }
+    return entries;
   } catch {
-    // No worker here (or it failed to start): list on this thread.
+    // No worker here, or it failed to start.
+    return undefined;
   } finally {
     worker?.terminate();
   }
-  return await Array.fromAsync(Deno.readDir(dir));
 }
