@@ -151,7 +151,7 @@ export { isLoopbackHost };
  * @param options Transport, live reload, limits.
  * @returns A promise that settles when serving ends.
  * @throws {RangeError} for a non-loopback host without `allowRemote`.
- * @throws {McpTransportError} when the stdio connection fails.
+ * @throws {McpTransportError} when the stdio connection fails, or HTTP cannot listen (the port in use…).
  * @throws {PermissionDeniedError} when HTTP may not listen on the host.
  */
 export async function serveMcp(
@@ -233,7 +233,7 @@ export async function serveMcp(
         : {}),
     });
     notify = handler.notifyChanged;
-    await listenHttp((request) => {
+    const listening = listenHttp((request) => {
       const path = new URL(request.url).pathname;
       if (path !== "/mcp" && !isWellKnownPath(path)) {
         return Promise.resolve(
@@ -255,11 +255,39 @@ export async function serveMcp(
         onListen?.(`http://${host}:${addr.port}/mcp`);
       },
     });
+    await listening.catch((error: unknown) => {
+      // Logged as the stdio transport's failures are, then thrown.
+      const failure = listenFailure(error, hostname, port);
+      log(failure.message);
+      throw failure;
+    });
     await handler.close();
   } finally {
     stop.abort();
     await watching;
   }
+}
+
+/** Why the HTTP listener failed, as an error with a stable code, naming the address. */
+function listenFailure(
+  error: unknown,
+  hostname: string,
+  port: number,
+): McpTransportError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const address = `${
+    hostname.includes(":") ? `[${hostname}]` : hostname
+  }:${port}`;
+  const why = code === "EADDRINUSE"
+    ? "the port is already in use; choose another port"
+    : code === "EACCES"
+    ? "the system does not allow listening on this port; choose a port above 1023"
+    : code === "EADDRNOTAVAIL"
+    ? "this machine has no such address"
+    : messageOf(error);
+  return new McpTransportError(`Cannot serve MCP on ${address}: ${why}`, {
+    cause: error,
+  });
 }
 
 async function watchAndNotify(
