@@ -23,13 +23,20 @@ function skill(name: string, description: string, path?: string): Skill {
 
 const FORMATS: CatalogFormat[] = ["xml", "json", "markdown", "skills-ref"];
 
-Deno.test("renderCatalog() renders nothing for no skills, except the reference tool's empty block in skills-ref", () => {
+Deno.test("renderCatalog() renders nothing for no skills, except json's empty list and the reference tool's empty block in skills-ref", () => {
+  const empty: Record<CatalogFormat, string> = {
+    xml: "",
+    markdown: "",
+    json: '{"skills":[],"omitted":0}',
+    "skills-ref": "<available_skills>\n</available_skills>",
+  };
   for (const format of FORMATS) {
-    assert.equal(
-      renderCatalog([], { format }),
-      format === "skills-ref" ? "<available_skills>\n</available_skills>" : "",
-    );
+    assert.equal(renderCatalog([], { format }), empty[format]);
   }
+  assert.deepEqual(JSON.parse(renderCatalog([], { format: "json" })), {
+    skills: [],
+    omitted: 0,
+  });
 });
 
 Deno.test("renderCatalog() xml is sorted by name and fully escaped", () => {

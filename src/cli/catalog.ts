@@ -23,7 +23,7 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
   usage:
     "catalog [--format xml|json|markdown|skills-ref] [--max-chars N | --max-tokens N | --context-window N]",
   description:
-    "Prints the catalog sorted by name; nothing at all when there are no skills.",
+    "Prints the catalog sorted by name; for no skills nothing (json: an empty list).",
   examples: [
     "skillscope catalog",
     "skillscope catalog --format markdown --max-chars 4000",

@@ -51,8 +51,8 @@ export type { CatalogBudget, CatalogOptions } from "./catalog_options.ts";
  *
  * @param skills The skills (any order).
  * @param options Format and budget.
- * @returns The catalog text ("" when nothing fits, or for no skills in a
- *   format other than `skills-ref`).
+ * @returns The catalog text ("" when nothing fits, or for no skills in
+ *   `xml` or `markdown`; `json` and `skills-ref` give their empty form).
  * @throws {TypeError} for an unknown format.
  */
 export function renderCatalog(
@@ -102,8 +102,8 @@ export function renderCatalogWithReport(
     if (policy.mode === "name-only") nameOnly.add(entry);
     shown.push(entry);
   }
-  // No skills: nothing, or (`skills-ref`) the reference tool's empty block
-  // when it fits — never a "nothing fits" failure, as there was nothing to fit.
+  // No skills: nothing, or the format's empty form (`json`: an empty list;
+  // `skills-ref`: the reference tool's empty block) when it fits — never a "nothing fits" failure, as there was nothing to fit.
   if (shown.length > 0 || layout.empty !== "") {
     const planned = planCatalog(shown, nameOnly, layout, options);
     if (shown.length > 0 || !planned.cuts.nothingFits) return planned;

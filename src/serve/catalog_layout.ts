@@ -122,7 +122,8 @@ export function layoutOf(format: CatalogFormat): Layout {
       };
     case "json":
       return {
-        empty: "",
+        // Still a JSON document: a program parses what it is given.
+        empty: '{"skills":[],"omitted":0}',
         header: '{"skills":[',
         sep: ",",
         footer: (n) => `],"omitted":${n}}`,
