@@ -10,7 +10,7 @@ import {
   resolveIndexUrl,
   WebFetchError,
 } from "../src/web/mod.ts";
-import { CONFIG, tempDir } from "./_helpers.ts";
+import { CONFIG, runCli, tempDir } from "./_helpers.ts";
 import { endless, serveSite } from "./web_site.ts";
 
 const isCode = (code: string) => (error: unknown): boolean =>
@@ -161,4 +161,36 @@ try {
   assert.equal(result.name, "PermissionDeniedError");
   assert.equal(result.flag, `--allow-net=127.0.0.1:${site.port}`);
   assert.deepEqual(site.requests, []);
+});
+
+Deno.test("a refused connection names the URL and the cause, not only 'fetch failed', in fetchBytes() and in what install and list --root print", async () => {
+  // A port nothing listens on: opened, then closed.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${listener.addr.port}`;
+  listener.close();
+  const index = `${origin}/.well-known/agent-skills/index.json`;
+  const refused = (text: string): boolean =>
+    text.includes(`GET "${index}" failed: `) &&
+    /connection refused/i.test(text) && !/fetch failed/i.test(text);
+  await assert.rejects(
+    fetchBytes(index, { maxBytes: 100 }),
+    (error) =>
+      isCode("web-network")(error) && refused((error as Error).message),
+  );
+  await using dir = await tempDir();
+  const permissions = [
+    "--allow-read",
+    `--allow-write=${dir.path}`,
+    "--allow-net=127.0.0.1",
+  ];
+  for (
+    const args of [
+      ["install", `${origin}/site`, "--dir", dir.path],
+      ["list", "--root", `${origin}/site`],
+    ]
+  ) {
+    const run = await runCli(args, { permissions, cwd: dir.path });
+    assert.equal(run.code, 1, run.stderr);
+    assert.ok(refused(run.stderr), `${args[0]}: ${run.stderr}`);
+  }
 });

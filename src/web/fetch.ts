@@ -125,7 +125,7 @@ export async function fetchBytes(
     throw new WebFetchError(
       "web-network",
       displayUrl(at),
-      `GET "${displayUrl(at)}" failed: ${messageOf(error)}`,
+      `GET "${displayUrl(at)}" failed: ${failureCause(error, at)}`,
       undefined,
       { cause: error },
     );
@@ -180,6 +180,32 @@ export async function fetchBytes(
       return fail(error, current);
     }
   }
+}
+
+/** Most `cause` links followed for a failure's reason. */
+const MAX_CAUSES = 8;
+
+/**
+ * Why a request failed, from the error and its `cause` chain: `fetch`
+ * throws a bare "fetch failed" and keeps the reason (a refused connection,
+ * a name that does not resolve, a certificate) in `cause`, wrapped in text
+ * that repeats the URL the message already names. The URL as requested
+ * (credentials, query) is never repeated.
+ */
+function failureCause(error: unknown, url: URL): string {
+  const shown = displayUrl(url);
+  const said: string[] = [];
+  let current: unknown = error;
+  for (let i = 0; i < MAX_CAUSES && current !== undefined; i++) {
+    const text = messageOf(current)
+      .replaceAll(url.href, shown)
+      .replace(`error sending request for url (${shown}): `, "")
+      .replace(/^client error \([^)]*\): /, "")
+      .replace(/ \(os error \d+\)$/, "");
+    if (text !== "" && !/^fetch failed$/i.test(text)) said.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return said.length === 0 ? "fetch failed" : said.join(": ");
 }
 
 function parseUrl(url: string): URL {
