@@ -326,3 +326,23 @@ Deno.test("--root with a website that cannot be listed: list and catalog exit 1 
   assert.equal(catalog.code, 1, catalog.stderr);
   assert.match(catalog.stderr, /remote-source-failed/);
 });
+
+Deno.test("read --json of a skill on a website that cannot be listed carries the root's failure as its error, with exit 1; a local miss stays skill-not-found", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${listener.addr.port}`;
+  listener.close();
+  const read = await runCli(["read", "pdf-tools", "--root", origin, "--json"], {
+    permissions: NET,
+  });
+  assert.equal(read.code, 1, read.stderr);
+  const { error } = JSON.parse(read.stdout);
+  assert.equal(error.code, "remote-source-failed");
+  assert.match(error.message, /^No skill named "pdf-tools": Cannot list/);
+  assert.ok(error.message.includes(origin), error.message);
+  const local = await runCli(
+    ["read", "nope", "--root", FIXTURES, "--json"],
+    { permissions: NET },
+  );
+  assert.equal(local.code, 1, local.stderr);
+  assert.equal(JSON.parse(local.stdout).error.code, "skill-not-found");
+});

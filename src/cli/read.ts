@@ -9,6 +9,8 @@ import { EXIT } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { SkillAccessError } from "../shared/errors.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
 
 /** The option groups of `read`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -30,7 +32,9 @@ export const readCommand: CommandOf<typeof GROUPS> = {
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = await openSkillSet(values);
-    const body = await set.read(name!);
+    const body = await set.read(name!).catch((error) => {
+      throw values.json === true ? withRootFailure(error, set) : error;
+    });
     if (values.json === true) {
       const skill = set.require(name!);
       const resources = await set.resources(name!);
@@ -46,3 +50,24 @@ export const readCommand: CommandOf<typeof GROUPS> = {
     return EXIT.ok;
   },
 };
+
+/**
+ * A skill not found where a website root could not be listed: the failure
+ * of the root is the cause, and with `--json` (whose error is the only
+ * thing a program reads) the error says it, under the root's code; on
+ * stderr the root's diagnostic already stands before "No skill named".
+ */
+function withRootFailure(error: unknown, set: SkillSet): unknown {
+  if (
+    !(error instanceof SkillAccessError) || error.code !== "skill-not-found"
+  ) return error;
+  const failed = set.diagnostics.filter((d) =>
+    d.code === "remote-source-failed"
+  );
+  if (failed.length === 0) return error;
+  return new SkillAccessError(
+    failed[0]!.code,
+    error.skill,
+    `${error.message}: ${failed.map((d) => d.message).join("; ")}`,
+  );
+}
