@@ -155,3 +155,32 @@ Deno.test("skillscope validate counts a path that does not exist apart from the 
   const alone = await runCli(["validate", missing, join(tmp.path, "gone")]);
   assert.equal(alone.stderr, "Checked 0 skills; 2 paths do not exist\n");
 });
+
+Deno.test("skillscope validate reports an empty directory as one, apart from the skills, and checks a skill named twice once", async () => {
+  await using tmp = await tempDir();
+  const empty = join(tmp.path, "empty");
+  await Deno.mkdir(empty);
+  const run = await runCli(["validate", empty, "--json"]);
+  assert.equal(run.code, 1, run.stderr);
+  const [entry] = JSON.parse(run.stdout);
+  assert.equal(entry.valid, false);
+  assert.equal(entry.diagnostics[0].code, "skill-md-missing");
+  assert.match(entry.diagnostics[0].message, /is empty/);
+  const human = await runCli(["validate", empty]);
+  assert.equal(human.stderr, "Checked 0 skills; 1 directory has no SKILL.md\n");
+  const pdf = join(FIXTURES, "pdf-tools");
+  const twice = await runCli([
+    "validate",
+    pdf,
+    `${pdf}/`,
+    join(pdf, "SKILL.md"),
+    "--json",
+  ]);
+  assert.equal(twice.code, 0, twice.stderr);
+  assert.deepEqual(
+    JSON.parse(twice.stdout).map((e: { path: string }) => e.path),
+    [pdf],
+  );
+  const counted = await runCli(["validate", pdf, pdf]);
+  assert.equal(counted.stderr, "Checked 1 skill\n");
+});

@@ -16,7 +16,7 @@ import {
   writeJson,
   writeOut,
 } from "./io.ts";
-import { join } from "../shared/path.ts";
+import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 
@@ -118,37 +118,62 @@ is read. Ends with a summary on stderr.`,
 /**
  * The skills the arguments name: a skill directory or its SKILL.md as is; a
  * directory without SKILL.md is a directory of skills (each directory below
- * it holding one, any depth up to 6).
+ * it holding one, any depth up to 6). A skill named twice (`dir`, `dir/`,
+ * `dir/SKILL.md`, or inside a folder also named) is checked once, where it
+ * is named first.
  */
 async function expandPaths(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
+  const all: string[] = [];
   for (const path of paths) {
-    let isDir = false;
-    try {
-      isDir = Deno.statSync(path).isDirectory;
-    } catch {
-      isDir = false; // validateSkillDir reports it
-    }
-    if (!isDir || isFileSync(join(path, "SKILL.md"))) {
-      out.push(path);
-      continue;
-    }
-    // A skill that failed to load is validated too, so its problem shows.
-    const { dirs } = await skillDirsBelow(path);
-    if (dirs.length === 0) out.push(path); // reported as skill-md-missing
-    else for (const dir of dirs) out.push(dir); // no spread: ~120k items throw
+    for (const one of await expandPath(path)) all.push(one);
   }
-  return out;
+  const seen = new Set<string>();
+  return all.filter((path) => {
+    const key = skillKey(path);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-/** The last line of a run: problems found, skills checked, paths missing. */
+/** The skill directory a path names (a `SKILL.md` stands for its directory). */
+function skillKey(path: string): string {
+  const absolute = resolve(path);
+  return basename(absolute).toLowerCase() === "skill.md" &&
+      isFileSync(absolute)
+    ? dirname(absolute)
+    : absolute;
+}
+
+/** The skills one argument names (see {@linkcode expandPaths}). */
+async function expandPath(path: string): Promise<string[]> {
+  let isDir = false;
+  try {
+    isDir = Deno.statSync(path).isDirectory;
+  } catch {
+    isDir = false; // validateSkillDir reports it
+  }
+  if (!isDir || isFileSync(join(path, "SKILL.md"))) return [path];
+  // A skill that failed to load is validated too, so its problem shows.
+  const { dirs } = await skillDirsBelow(path);
+  return dirs.length === 0 ? [path] : dirs; // none: reported as skill-md-missing
+}
+
+/**
+ * The last line of a run: problems found, skills checked, then apart from
+ * the skills the paths missing and the directories with no SKILL.md (an
+ * empty one is not a skill).
+ */
 function summary(entries: readonly ValidateEntry[]): string {
   const plural = (n: number, word: string) =>
     `${n} ${word}${n === 1 ? "" : "s"}`;
+  const has = (e: ValidateEntry, code: string) =>
+    e.diagnostics.some((d) => d.code === code);
+  const missing = entries.filter((e) => has(e, "path-missing")).length;
+  const noSkill = entries.filter((e) => has(e, "skill-md-missing")).length;
   const skills = entries.filter((e) =>
-    !e.diagnostics.some((d) => d.code === "path-missing")
+    !has(e, "path-missing") && !has(e, "skill-md-missing")
   );
-  const missing = entries.length - skills.length;
   const problems = skills.reduce((n, e) => n + e.diagnostics.length, 0);
   const withProblems = skills.filter((e) => e.diagnostics.length > 0).length;
   const found = problems === 0
@@ -156,8 +181,15 @@ function summary(entries: readonly ValidateEntry[]): string {
     : `Found ${plural(problems, "problem")} in ${
       plural(withProblems, "skill")
     } (checked ${skills.length})`;
-  if (missing === 0) return `${found}\n`;
-  return `${found}; ${plural(missing, "path")} ${
-    missing === 1 ? "does" : "do"
-  } not exist\n`;
+  const apart = [
+    ...missing === 0 ? [] : [
+      `${plural(missing, "path")} ${missing === 1 ? "does" : "do"} not exist`,
+    ],
+    ...noSkill === 0 ? [] : [
+      `${noSkill} ${
+        noSkill === 1 ? "directory has" : "directories have"
+      } no SKILL.md`,
+    ],
+  ];
+  return `${[found, ...apart].join("; ")}\n`;
 }

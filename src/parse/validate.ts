@@ -240,7 +240,9 @@ function validatePath(path: string, options: ValidateOptions): Diagnostic[] {
         misnamedSkillMd(target) ?? {
           level: "error",
           code: "skill-md-missing",
-          message: `The directory "${target}" has no SKILL.md`,
+          message: isEmptyDir(target)
+            ? `The directory "${target}" is empty: it is not a skill (no SKILL.md)`
+            : `The directory "${target}" has no SKILL.md`,
           path: target,
         },
       ];
@@ -273,6 +275,15 @@ function validateFile(
   } catch (error) {
     if (error instanceof SkillParseError) return [parseErrorDiagnostic(error)];
     return [fsDiagnostic(error, file, "read-failed", `Cannot read "${file}"`)];
+  }
+}
+
+/** Whether `dir` holds no entry at all (one that cannot be listed is not empty). */
+function isEmptyDir(dir: string): boolean {
+  try {
+    return Deno.readDirSync(dir)[Symbol.iterator]().next().done === true;
+  } catch {
+    return false;
   }
 }
 
