@@ -99,6 +99,13 @@ Deno.test("--client codex skips a SKILL.md that is itself a symlink, with a warn
     skipped?.message ?? "",
     /linked-file\/SKILL\.md.*does not read a symlinked SKILL\.md/,
   );
+  // The agent is named, by its label in the client table.
+  assert.ok(
+    skipped?.message.includes(
+      `, and ${CLIENT_TABLE.codex.label} does not read a symlinked SKILL.md`,
+    ),
+    skipped?.message,
+  );
   const plain = await list(tmp.path, ["--root", skills, "--recursive"], {
     HOME: join(tmp.path, "home"),
   });

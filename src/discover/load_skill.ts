@@ -262,11 +262,16 @@ function readIfRegular(
 ): PendingSkill {
   if (context.wantStamps) context.stamps.set(file, mtimeOf(info));
   if (info.isSymlink) {
+    // Named from the client table when the default roots set `readBy`.
+    const readers = context.source.readBy;
+    const who = readers.length === 0
+      ? "this root's agent does"
+      : `${readers.join(", ")} ${readers.length === 1 ? "does" : "do"}`;
     return {
       level: "warning",
       code: "symlink-skipped",
       message: context.source.followSymlinks
-        ? `"${file}" is a symlink, and this root's agent does not read a symlinked SKILL.md; skipped`
+        ? `"${file}" is a symlink, and ${who} not read a symlinked SKILL.md; skipped`
         : `"${file}" is a symlink and followSymlinks is off; skipped`,
       path: file,
     };

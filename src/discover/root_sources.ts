@@ -10,7 +10,7 @@ import {
   defaultRoots,
   type DefaultRootsOptions,
 } from "./default_roots.ts";
-import { scanOptions } from "./client_profile.ts";
+import { clientEntry, scanOptions } from "./client_profile.ts";
 import { directorySource, type SkillSource } from "./sources.ts";
 
 /**
@@ -41,6 +41,7 @@ export function rootSources(
       onPermissionDenied: "skip",
       onInvalidRoot: "skip",
       ...scanOptions(root.scan),
+      readBy: root.clients.map((client) => clientEntry(client).label),
     })
   );
   if (found.diagnostics.length > 0) {

@@ -43,6 +43,12 @@ export interface DirectorySourceOptions {
    * roots set `false`). Default: `followSymlinks`.
    */
   followSymlinkedSkillMd?: boolean;
+  /**
+   * The agents the root is scanned for, by the names people know them by
+   * (`"Codex"`): what their rules skip is said to be skipped by them. The
+   * default roots take them from the client table. Default: none.
+   */
+  readBy?: readonly string[];
   /** A label for where the skills come from, e.g. `"project"`, `"user"`, `"admin"`, `"bundled"`. */
   scope?: string;
   /** A missing root is an error instead of a warning. Default `false`. */
@@ -110,6 +116,8 @@ export interface DirectorySource {
   readonly followSymlinks: boolean;
   /** Whether a `SKILL.md` that is a symlink is read (never without `followSymlinks`). */
   readonly followSymlinkedSkillMd: boolean;
+  /** The agents it is scanned for, as named in its diagnostics (may be empty). */
+  readonly readBy: readonly string[];
   /** Scope label. */
   readonly scope: string | undefined;
   /** Whether a missing root is an error. */
@@ -272,6 +280,7 @@ export function directorySource(
     followSymlinks,
     followSymlinkedSkillMd: followSymlinks &&
       (options.followSymlinkedSkillMd ?? true),
+    readBy: Object.freeze([...options.readBy ?? []]),
     scope: options.scope,
     required: options.required ?? false,
     overridable: options.overridable ?? false,
