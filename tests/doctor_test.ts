@@ -189,3 +189,34 @@ Deno.test("doctor names a lowercase skill.md and says to rename it", async () =>
   assert.ok(run.stderr.includes(join(tmp.path, "x", "skill.md")), run.stderr);
   assert.match(run.stderr, /rename it to SKILL\.md/);
 });
+
+Deno.test("doctor NAME --client codex finds a skill whose SKILL.md is a symlink and says Codex skips it, as list --client codex does", async () => {
+  await using tmp = await tempDir();
+  const p = tmp.path;
+  await writeTree(p, {
+    "real/SKILL.md": skillMd("name: linked\ndescription: d"),
+  });
+  await Deno.mkdir(join(p, "home/.codex/skills/linked"), { recursive: true });
+  await Deno.symlink(
+    join(p, "real/SKILL.md"),
+    join(p, "home/.codex/skills/linked/SKILL.md"),
+  );
+  const list = await runCli(["list", "--client", "codex", "--json"], {
+    cwd: p,
+    env: { HOME: join(p, "home"), CODEX_HOME: "" },
+    permissions: ["--allow-read", "--allow-env"],
+  });
+  const listed = JSON.parse(list.stdout);
+  assert.deepEqual(listed.skills, []);
+  assert.ok(
+    listed.diagnostics.some((d: { code: string }) =>
+      d.code === "symlink-skipped"
+    ),
+  );
+  const verdict = await doctor(p, "linked", ["codex"]);
+  assert.equal(verdict.codex!.sees, "no");
+  assert.match(
+    verdict.codex!.reasons.join(),
+    /SKILL\.md is a symlink, which Codex does not open/,
+  );
+});

@@ -75,11 +75,17 @@ async function findSkill(
     throw new UsageError(`${arg} is not a skill directory`);
   }
   const { roots } = defaultRoots({ clients });
+  // A symlinked SKILL.md an agent skips is found too: each verdict then
+  // says who skips it, as `list` does, rather than "No skill named".
   const found = await discover({
     sources: sourcesOf(
       roots.map((r) => ({
         ...r,
-        scan: { ...r.scan, descriptionFallback: true },
+        scan: {
+          ...r.scan,
+          descriptionFallback: true,
+          followSymlinkedSkillMd: true,
+        },
       })),
     ),
     cache,
