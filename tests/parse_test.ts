@@ -252,3 +252,29 @@ Deno.test("parseSkillMd() reads text after a block scalar's | or > on the same l
   assert.equal(comment.fields.description, "Real text");
   assert.deepEqual(comment.diagnostics, []);
 });
+
+Deno.test("a diagnostic about a key written with escapes, in odd quotes or in a flow mapping points at the key's own line, not line 1", () => {
+  const at = (frontmatter: string, code: string): number | undefined =>
+    parseSkillMd(skillMd(frontmatter), { yamlParser, dirName: "demo" })
+      .diagnostics.find((d) => d.code === code)?.line;
+  // "na\u006de" is "name": its bad value is reported where it is written.
+  assert.equal(
+    at('description: d\n"na\\u006de": Bad_Name', "name-not-lowercase"),
+    3,
+  );
+  assert.equal(
+    at("name: demo\ndescription: d\n'it''s': x", "unknown-field"),
+    4,
+  );
+  assert.equal(
+    at(
+      '{"name": "demo", # the name\n  "description": "two\n   lines", globs: [a,\n b],\n  "col\\x6fur": blue}',
+      "unknown-field",
+    ),
+    6,
+  );
+  assert.equal(
+    at("{name: demo,\n  description: d,\n  colour: blue}", "unknown-field"),
+    4,
+  );
+});

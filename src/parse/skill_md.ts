@@ -8,6 +8,7 @@
 import { SkillParseError } from "../shared/errors.ts";
 import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
+import { keyLines } from "./key_lines.ts";
 import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
 import { inSyncCall, type YamlParser } from "./yaml.ts";
 import { parseWithRepairs, scalarTextsOf } from "./yaml_repair.ts";
@@ -213,28 +214,6 @@ function parseSkillMdText(text: string, options: ParseOptions): ParsedSkill {
     bodyLine: split.bodyLine,
     diagnostics: analyzed.diagnostics,
   };
-}
-
-const KEY_LINE =
-  /^(?:"([^"]*)"|'([^']*)'|([^\s#:'"\-?][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)/;
-
-function keyLines(yaml: string, yamlLine: number): Map<string, number> {
-  const lines = new Map<string, number>();
-  let line = 0;
-  let start = 0;
-  while (start <= yaml.length) {
-    let end = yaml.indexOf("\n", start);
-    if (end === -1) end = yaml.length;
-    const c = yaml.charCodeAt(start);
-    if (end > start && c !== 0x20 && c !== 0x09 && c !== 0x23) {
-      const match = KEY_LINE.exec(yaml.slice(start, end));
-      const key = match?.[1] ?? match?.[2] ?? match?.[3];
-      if (key !== undefined && !lines.has(key)) lines.set(key, yamlLine + line);
-    }
-    line++;
-    start = end + 1;
-  }
-  return lines;
 }
 
 /**
