@@ -468,20 +468,22 @@ Deno.test("installing a skill made by init and not yet filled in warns about its
   assert.doesNotMatch(clean.stderr, /warning/);
 });
 
+/** A skill `noisy` in `m.elsewhere` with `count` fields outside the specification. */
+async function noisySkill(m: Machine, count: number): Promise<string> {
+  const fields = Array.from({ length: count }, (_, i) => `extra-${i}: x`);
+  await writeTree(m.elsewhere, {
+    "noisy/SKILL.md": skillMd(
+      `name: noisy\ndescription: Noisy\n${fields.join("\n")}`,
+    ),
+  });
+  return join(m.elsewhere, "noisy");
+}
+
 Deno.test("the warnings install prints about a skill are capped per code as list caps them, and -q prints none", async () => {
   await using m = await machine();
-  const fields = Array.from({ length: 40 }, (_, i) => `extra-${i}: x`).join(
-    "\n",
-  );
-  await writeTree(m.elsewhere, {
-    "noisy/SKILL.md": skillMd(`name: noisy\ndescription: Noisy\n${fields}`),
-  });
+  const source = await noisySkill(m, 40);
   const dest = join(m.home, "skills");
-  const run = await cli(
-    m,
-    ["install", join(m.elsewhere, "noisy"), "--dir", dest],
-    m.elsewhere,
-  );
+  const run = await cli(m, ["install", source, "--dir", dest], m.elsewhere);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr.match(/warning unknown-field/g)?.length, 5);
   assert.match(run.stderr, /35 more unknown-field warnings/);
@@ -489,9 +491,65 @@ Deno.test("the warnings install prints about a skill are capped per code as list
   await Deno.remove(join(dest, "skills.lock"));
   const quiet = await cli(
     m,
-    ["install", join(m.elsewhere, "noisy"), "--dir", dest, "-q"],
+    ["install", source, "--dir", dest, "-q"],
     m.elsewhere,
   );
   assert.equal(quiet.code, 0, quiet.stderr);
   assert.doesNotMatch(quiet.stderr, /warning/);
+});
+
+Deno.test("install --json carries the frontmatter warnings plain install prints, every one, shaped as list --json's diagnostics; an unchanged skill carries none", async () => {
+  await using m = await machine();
+  const source = await noisySkill(m, 7);
+  const dest = join(m.home, "skills");
+  const run = await cli(
+    m,
+    ["install", source, "--dir", dest, "--json"],
+    m.elsewhere,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const installed = JSON.parse(run.stdout);
+  assert.equal(installed.status, "installed");
+  assert.deepEqual(
+    installed.diagnostics.map((d: { code: string }) => d.code),
+    Array(7).fill("unknown-field"),
+  );
+  // The same objects list --json reports for the installed skill.
+  const list = await cli(m, ["list", "--root", dest, "--json"], m.elsewhere);
+  assert.deepEqual(
+    installed.diagnostics,
+    JSON.parse(list.stdout).diagnostics.filter((d: { level: string }) =>
+      d.level === "warning"
+    ),
+  );
+  const again = await cli(
+    m,
+    ["install", source, "--dir", dest, "--json"],
+    m.elsewhere,
+  );
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(JSON.parse(again.stdout).status, "unchanged");
+  assert.deepEqual(JSON.parse(again.stdout).diagnostics, []);
+});
+
+Deno.test("the refusal for a collection of 500 skills names the first 10 and counts the rest on one short line", async () => {
+  await using m = await machine();
+  const big = join(m.elsewhere, "big");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 500; i++) {
+    const name = `skill-${String(i).padStart(3, "0")}`;
+    files[`${name}/SKILL.md`] = skillMd(`name: ${name}\ndescription: D ${i}`);
+  }
+  await writeTree(big, files);
+  const run = await cli(
+    m,
+    ["install", big, "--dir", join(m.home, "skills")],
+    m.elsewhere,
+  );
+  assert.equal(run.code, 1, run.stderr);
+  const line = run.stderr.split("\n").find((l) => /holds 500 skills/.test(l));
+  assert.ok(line !== undefined, run.stderr);
+  assert.match(line, /: skill-000, skill-001, .*skill-009, and 490 more;/);
+  assert.doesNotMatch(line, /skill-010/);
+  assert.ok(line.length < 600, `${line.length} characters`);
 });

@@ -190,3 +190,22 @@ Deno.test("more than 120,000 shadowed skills are reported, not a RangeError from
   assert.equal(found.diagnostics.length, 130_000);
   assert.equal(found.diagnostics[0]?.code, "skill-shadowed");
 });
+
+Deno.test("the frontmatter-capped warning names the first 10 dropped keys and counts the rest", async () => {
+  await using tmp = await tempDir();
+  const keys = Array.from({ length: 500 }, (_, i) => `x-key-${i}: value ${i}`);
+  await writeTree(tmp.path, {
+    "wide/SKILL.md": skillMd(
+      `name: wide\ndescription: Wide skill\n${keys.join("\n")}`,
+    ),
+  });
+  const found = discoverSync({ sources: [directorySource(tmp.path)] });
+  const warning = found.diagnostics.find((d) =>
+    d.code === "frontmatter-capped"
+  );
+  assert.match(
+    warning?.message ?? "",
+    /; dropped: x-key-0, x-key-1, .*x-key-9, and 490 more$/,
+  );
+  assert.doesNotMatch(warning!.message, /x-key-10\b/);
+});

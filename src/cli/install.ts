@@ -37,6 +37,7 @@ import {
 } from "./install_options.ts";
 import {
   scoped,
+  withSkillWarnings,
   writeHint,
   writeResults,
   writeSkillWarnings,
@@ -252,7 +253,7 @@ in the lock so verify, update, restore and remove handle them too.`,
       }
       progress.done();
       if (values.json === true) {
-        const out = scoped(dirs, results);
+        const out = scoped(dirs, await withSkillWarnings(results));
         writeJson(out.length === 1 ? out[0] : out);
       } else {
         writeResults(results, { verbose: true, scope: dirs.scope });

@@ -52,12 +52,52 @@ export async function writeSkillWarnings(
   if (options.quiet === true) return;
   const warnings: Diagnostic[] = [];
   for (const result of results) {
-    if (result.status === "unchanged") continue;
-    for (const d of await validateSkillDir(result.dir, { strict: false })) {
-      if (d.level === "warning") warnings.push(d);
-    }
+    for (const d of await skillWarnings(result)) warnings.push(d);
   }
   writeDiagnostics(warnings, { verbose: options.verbose === true });
+}
+
+/**
+ * Results for JSON, each with `diagnostics`: the warnings
+ * {@linkcode writeSkillWarnings} prints about it, every one (none for an
+ * unchanged skill).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withSkillWarnings } from "./install_report.ts";
+ *
+ * const unchanged = {
+ *   name: "a",
+ *   dir: "/skills/a",
+ *   status: "unchanged",
+ *   hash: "sha256-0",
+ *   source: "./a",
+ *   notes: [],
+ * } as const;
+ * const [result] = await withSkillWarnings([unchanged]);
+ * assert.deepEqual(result?.diagnostics, []);
+ * ```
+ *
+ * @param results The results.
+ * @returns The results, with `diagnostics` added.
+ */
+export async function withSkillWarnings(
+  results: readonly InstallResult[],
+): Promise<(InstallResult & { diagnostics: Diagnostic[] })[]> {
+  const out: (InstallResult & { diagnostics: Diagnostic[] })[] = [];
+  for (const result of results) {
+    out.push({ ...result, diagnostics: await skillWarnings(result) });
+  }
+  return out;
+}
+
+/** What `list` would warn about a skill install or update put in place. */
+async function skillWarnings(result: InstallResult): Promise<Diagnostic[]> {
+  if (result.status === "unchanged") return [];
+  return (await validateSkillDir(result.dir, { strict: false })).filter((d) =>
+    d.level === "warning"
+  );
 }
 
 /**

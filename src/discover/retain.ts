@@ -9,6 +9,7 @@
  */
 import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "../parse/fields.ts";
 import type { Diagnostic, SkillFields } from "../shared/types.ts";
+import { firstItems } from "../shared/first_items.ts";
 
 /**
  * Frontmatter size (characters of YAML) above which a skill keeps only its short, known fields.
@@ -112,7 +113,7 @@ export function capRetained(
       code: "frontmatter-capped",
       message:
         `The frontmatter of ${path} holds ${yamlChars} characters (over ${MAX_RETAINED_FRONTMATTER_CHARS}); only its known fields are kept, strings cut to ${MAX_KEPT_STRING} characters${
-          dropped.length === 0 ? "" : `; dropped: ${dropped.join(", ")}`
+          dropped.length === 0 ? "" : `; dropped: ${firstItems(dropped)}`
         }`,
       path,
     },

@@ -7,6 +7,7 @@
  * @module
  */
 import { join } from "../shared/path.ts";
+import { firstItems } from "../shared/first_items.ts";
 import { InstallError } from "./errors.ts";
 import type { LockEntry } from "./lockfile.ts";
 import { type SkillVerification, verifyOne, verifyTargets } from "./verify.ts";
@@ -49,15 +50,15 @@ export function guardLocalEdits(
   if (
     (drift.status === "modified" || copies.length > 0) && !force
   ) {
-    const shown = drift.files.slice(0, 20).map((f) => `${f.change} ${f.path}`);
-    if (drift.files.length > shown.length) {
-      shown.push(`and ${drift.files.length - shown.length} more`);
-    }
+    const shown = firstItems(
+      drift.files.map((f) => `${f.change} ${f.path}`),
+      20,
+    );
     throw new InstallError(
       "locally-modified",
-      `Skill "${name}" in ${join(root, name)} has local changes (${
-        shown.join(", ")
-      }); nothing was changed. Use --force to ${action} it anyway (the changed files are kept as a backup)`,
+      `Skill "${name}" in ${
+        join(root, name)
+      } has local changes (${shown}); nothing was changed. Use --force to ${action} it anyway (the changed files are kept as a backup)`,
     );
   }
   return drift;

@@ -13,6 +13,7 @@ import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isFileSync as isFile } from "../shared/fs_checks.ts";
+import { firstItems } from "../shared/first_items.ts";
 import { InstallError } from "./errors.ts";
 import type { InstallSource } from "./install_source.ts";
 import { currentYamlParser, type YamlParser } from "../parse/yaml.ts";
@@ -77,10 +78,10 @@ export function locateSkill(
   );
   // A skill's directory is named only where it differs from its name.
   const describe = (list: readonly DirectorySkill[]) =>
-    list.map((s) => {
+    firstItems(list.map((s) => {
       const rel = s.dir.slice(root.length + 1) || ".";
       return rel === s.name ? s.name : `${s.name} (${rel})`;
-    }).join(", ");
+    }));
   if (candidates.length === 1) return candidates[0]!.dir;
   if (candidates.length === 0) {
     throw new InstallError(

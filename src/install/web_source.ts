@@ -9,6 +9,7 @@
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { isLoopbackHost } from "../shared/loopback.ts";
+import { firstItems } from "../shared/first_items.ts";
 import {
   WebArtifactError,
   WebFetchError,
@@ -295,7 +296,7 @@ export function pickWebEntry(
       wanted === undefined
         ? `No skill that can be installed is listed in ${where}${leftOut}`
         : `No skill named "${wanted}" is listed in ${where}${
-          names.length === 0 ? "" : `; it lists ${listed(names)}`
+          names.length === 0 ? "" : `; it lists ${firstItems(names)}`
         }${leftOut}`,
     );
   }
@@ -305,13 +306,9 @@ export function pickWebEntry(
       `${where[0]!.toUpperCase()}${
         where.slice(1)
       } lists ${names.length} skills: ${
-        listed(names)
+        firstItems(names)
       }; pick one with --skill NAME`,
     );
   }
   return found;
-}
-
-function listed(names: readonly string[]): string {
-  return `${names.slice(0, 20).join(", ")}${names.length > 20 ? ", …" : ""}`;
 }
