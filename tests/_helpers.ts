@@ -15,6 +15,18 @@ export async function tempDir(prefix = "skillscope_test_"): Promise<
   };
 }
 
+/** A temporary HOME and a project directory (not a git repository) beside it. */
+export async function machine(): Promise<
+  { home: string; cwd: string } & AsyncDisposable
+> {
+  const tmp = await tempDir();
+  const home = join(tmp.path, "home");
+  const cwd = join(tmp.path, "work");
+  await Deno.mkdir(home);
+  await Deno.mkdir(cwd);
+  return { home, cwd, [Symbol.asyncDispose]: tmp[Symbol.asyncDispose] };
+}
+
 /** A SKILL.md text with the given frontmatter lines and body. */
 export function skillMd(frontmatter: string, body = "# Body\n"): string {
   return `---\n${frontmatter}\n---\n${body}`;

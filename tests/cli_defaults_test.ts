@@ -15,8 +15,8 @@ import {
 import { recordedCopies } from "../src/install/same_install.ts";
 import {
   type CliRun,
+  machine,
   runCli,
-  tempDir,
   writeSkill,
   writeTree,
 } from "./_helpers.ts";
@@ -50,18 +50,6 @@ async function listJson(cwd: string, home: string): Promise<Listed> {
   const run = await cli(["list", "--json"], cwd, home);
   assert.equal(run.code, 0, run.stderr);
   return JSON.parse(run.stdout);
-}
-
-/** A temporary HOME and a project directory (not a git repository) beside it. */
-async function machine(): Promise<
-  { home: string; cwd: string } & AsyncDisposable
-> {
-  const tmp = await tempDir();
-  const home = join(tmp.path, "home");
-  const cwd = join(tmp.path, "work");
-  await Deno.mkdir(home);
-  await Deno.mkdir(cwd);
-  return { home, cwd, [Symbol.asyncDispose]: tmp[Symbol.asyncDispose] };
 }
 
 Deno.test("a plain skillscope list finds a skill that is only in ~/.claude/skills, Claude Code being detected by ~/.claude", async () => {

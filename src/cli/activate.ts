@@ -6,9 +6,41 @@
  */
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { writeOut } from "./io.ts";
+import { field, writeOut } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { explained } from "./skill_missing.ts";
+
+/** How the payload tells an agent with the MCP tools to read a bundled file. */
+const TOOL_WAY = "read its bundled files with the skills_read_asset tool.";
+
+/**
+ * The payload with the CLI's way to read a bundled file where it names the
+ * MCP tool (a skill from a website has no directory to read from).
+ */
+function onTheCli(
+  payload: string,
+  name: string,
+  roots: readonly string[],
+): string {
+  const command = [
+    "skillscope",
+    "asset",
+    name,
+    "PATH",
+    ...roots.flatMap((r) => ["--root", r]),
+  ]
+    .map((word) => /[\s"'$`\\]/.test(word) ? JSON.stringify(word) : word)
+    .join(" ");
+  // The sentence stands after the body and before the file list (the body
+  // cannot hold a <skill_resources> tag: it is escaped).
+  const list = payload.indexOf("\n<skill_resources>");
+  const at = payload.lastIndexOf(TOOL_WAY, list === -1 ? undefined : list);
+  if (at === -1) return payload;
+  return `${payload.slice(0, at)}read its bundled files with "${
+    field(command)
+  }".${payload.slice(at + TOOL_WAY.length)}`;
+}
 
 /** The option groups of `activate`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -39,12 +71,11 @@ declares in "arguments").`,
     const [name, ...args] = positionals;
     const set = await openSkillSet(values);
     const quoted = args.map((a) => /[\s"']/.test(a) ? JSON.stringify(a) : a);
-    writeOut(
-      `${await set.activate(
-        name!,
-        args.length === 0 ? {} : { arguments: quoted.join(" ") },
-      )}\n`,
-    );
+    const payload = await set.activate(
+      name!,
+      args.length === 0 ? {} : { arguments: quoted.join(" ") },
+    ).catch(explained(set, values, "activate NAME"));
+    writeOut(`${onTheCli(payload, name!, values.root ?? [])}\n`);
     return EXIT.ok;
   },
 };

@@ -9,6 +9,7 @@ import { EXIT } from "./errors.ts";
 import { writeBytes, writeOut } from "./io.ts";
 import { expectArgs, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { explained } from "./skill_missing.ts";
 
 /** The option groups of `asset`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -34,7 +35,9 @@ export const assetCommand: CommandOf<typeof GROUPS> = {
       "skillscope asset NAME RELPATH",
     );
     const set = await openSkillSet(values);
-    const bytes = await set.readAsset(name!, path!);
+    const bytes = await set.readAsset(name!, path!).catch(
+      explained(set, values, "asset NAME RELPATH"),
+    );
     if (Deno.stdout.isTerminal()) {
       // On a terminal the bytes are shown, escaped; piped, they are exact.
       writeOut(new TextDecoder().decode(bytes));

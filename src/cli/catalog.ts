@@ -7,7 +7,11 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeOut } from "./io.ts";
-import { catalogOptions, renderCatalogFor } from "./catalog_options.ts";
+import {
+  catalogOptions,
+  catalogSettings,
+  renderCatalogFor,
+} from "./catalog_options.ts";
 import { remoteRootFailed, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
@@ -30,6 +34,7 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
   ],
   groups: GROUPS,
   async run(values): Promise<number> {
+    catalogSettings(values, "xml"); // bad options fail before the scan
     const set = await openSkillSet(values, { report: true });
     const text = renderCatalogFor(set, values, { defaultFormat: "xml" });
     if (text !== "") writeOut(`${text}\n`);

@@ -12,7 +12,7 @@ import {
 } from "../serve/catalog.ts";
 import type { Skill } from "../shared/types.ts";
 import type { StringDef } from "./command.ts";
-import type { ValuesOf } from "./parse_args.ts";
+import { guessOf, type ValuesOf } from "./parse_args.ts";
 import type { RootValues } from "./root_options.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { writeErr } from "./io.ts";
@@ -65,28 +65,46 @@ export function catalogOptions(
   };
 }
 
+/** What the catalog options ask for, checked. */
+export interface CatalogSettings {
+  /** The format. */
+  readonly format: CatalogFormat;
+  /** The token budget, if one was given. */
+  readonly budget: { tokens: number } | { contextWindow: number } | undefined;
+  /** The character budget, if one was given. */
+  readonly maxChars: number | undefined;
+}
+
 /**
- * Renders the catalog of a skill set as the options ask, and says on stderr
- * what a budget cut (unless `--quiet`).
+ * Checks the catalog options, before any skill is read: a bad format or
+ * budget is a usage error whatever the roots hold.
  *
- * @param set The skill set.
+ * @example Usage
+ * ```ts
+ * import { catalogSettings } from "./catalog_options.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const values = { format: undefined, "max-chars": "100", "max-tokens": undefined, "context-window": undefined };
+ * assert.equal(catalogSettings(values, "xml").maxChars, 100);
+ * assert.throws(() => catalogSettings({ ...values, format: "md" }, "xml"), /--format must be one of/);
+ * ```
+ *
  * @param values Parsed option values.
- * @param options `defaultFormat`; `skills` to render instead of the set's
- *   (the same skills with other paths, say).
- * @returns The catalog text (empty for no skills, except in `skills-ref`).
+ * @param defaultFormat The format without `--format`.
+ * @returns The settings.
  * @throws {UsageError} for a bad format or budget.
- * @throws {CliError} when the budget is too small for one name.
  */
-export function renderCatalogFor(
-  set: SkillSet,
-  values: ValuesOf<CatalogOptionDefs> & Pick<RootValues, "quiet">,
-  options: { defaultFormat: CatalogFormat; skills?: readonly Skill[] },
-): string {
-  const wanted = values.format ?? options.defaultFormat;
+export function catalogSettings(
+  values: ValuesOf<CatalogOptionDefs>,
+  defaultFormat: CatalogFormat,
+): CatalogSettings {
+  const wanted = values.format ?? defaultFormat;
   const format = FORMATS.find((f) => f === wanted);
   if (format === undefined) {
     throw new UsageError(
-      `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"`,
+      `--format must be one of ${FORMATS.join(", ")}, got "${values.format}"${
+        guessOf(wanted, FORMATS)
+      }`,
     );
   }
   const raw = values["max-chars"];
@@ -114,6 +132,30 @@ export function renderCatalogFor(
     : contextWindow !== undefined
     ? { contextWindow }
     : undefined;
+  return { format, budget, maxChars };
+}
+
+/**
+ * Renders the catalog of a skill set as the options ask, and says on stderr
+ * what a budget cut (unless `--quiet`).
+ *
+ * @param set The skill set.
+ * @param values Parsed option values.
+ * @param options `defaultFormat`; `skills` to render instead of the set's
+ *   (the same skills with other paths, say).
+ * @returns The catalog text (empty for no skills, except in `skills-ref`).
+ * @throws {UsageError} for a bad format or budget.
+ * @throws {CliError} when the budget is too small for one name.
+ */
+export function renderCatalogFor(
+  set: SkillSet,
+  values: ValuesOf<CatalogOptionDefs> & Pick<RootValues, "quiet">,
+  options: { defaultFormat: CatalogFormat; skills?: readonly Skill[] },
+): string {
+  const { format, budget, maxChars } = catalogSettings(
+    values,
+    options.defaultFormat,
+  );
   const render: CatalogOptions = {
     format,
     ...(budget === undefined ? {} : { budget }),

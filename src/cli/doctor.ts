@@ -9,7 +9,7 @@ import { isInside } from "../shared/containment.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import { join, resolve } from "../shared/path.ts";
 import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
-import { clientName, clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../discover/client_profile.ts";
 import { discover } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
@@ -25,7 +25,8 @@ import {
   writeJson,
   writeOut,
 } from "./io.ts";
-import { overridesFrom } from "./root_options.ts";
+import { agentNamed, overridesFrom } from "./root_options.ts";
+import { SkillSkippedError, skippedSkill } from "./skill_missing.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 import {
   rootsOfClient,
@@ -57,9 +58,16 @@ async function findSkill(
     });
     const skill = found.skills.find(isDirectorySkill);
     if (skill === undefined) {
-      for (const d of found.diagnostics) writeErr(`${formatDiagnostic(d)}\n`);
-      throw new CliError(
-        `${path} is not a skill any agent loads: it does not parse (see above)`,
+      // The reason is in the error itself, for --json as for a person.
+      const errors = found.diagnostics.filter((d) => d.level === "error");
+      for (const d of found.diagnostics) {
+        if (d.level !== "error") writeErr(`${formatDiagnostic(d)}\n`);
+      }
+      throw new SkillSkippedError(
+        errors[0]?.code ?? "skill-invalid",
+        `${path} is not a skill any agent loads: ${
+          errors.map(formatDiagnostic).join("; ")
+        }`,
       );
     }
     return { skill, diagnostics: found.diagnostics };
@@ -72,7 +80,9 @@ async function findSkill(
     );
   }
   if (arg.includes("/")) {
-    throw new UsageError(`${arg} is not a skill directory`);
+    throw new UsageError(
+      `${arg} ${exists(path) ? "is not a skill directory" : "does not exist"}`,
+    );
   }
   const { roots } = defaultRoots({ clients });
   // A symlinked SKILL.md an agent skips is found too: each verdict then
@@ -94,6 +104,10 @@ async function findSkill(
     s.name === arg
   );
   if (skill === undefined) {
+    const skipped = skippedSkill(arg, found.diagnostics);
+    if (skipped !== undefined) {
+      throw new SkillSkippedError(skipped.diagnostic.code, skipped.message);
+    }
     throw new CliError(
       `No skill named "${arg}" in any known agent's roots; pass its directory instead`,
     );
@@ -170,12 +184,7 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     const named = values.client;
     const explicit: string[] = [];
     for (const client of named ?? []) {
-      let name: string;
-      try {
-        name = clientName(client);
-      } catch (error) {
-        throw new UsageError((error as TypeError).message);
-      }
+      const name = agentNamed(client);
       if (name === "agents") {
         throw new UsageError(
           `"agents" is a convention, not an agent: name the agents to check`,
@@ -223,6 +232,15 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     return EXIT.ok;
   },
 };
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isDirectorySync(path: string): boolean {
   try {

@@ -167,7 +167,9 @@ export async function verdictFor(
       );
     } else if (profile.strictYaml === "unknown") {
       unknowns.push(
-        `its YAML needs a repair; whether ${label}'s parser makes it is not known`,
+        `its YAML needs a repair; whether ${
+          possessive(label)
+        } parser makes it is not known`,
       );
     }
   }
@@ -210,15 +212,19 @@ export async function verdictFor(
     });
     if (cuts.omittedNames?.includes(skill.name)) {
       reasons.push(
-        `left out of ${label}'s listing: ${visible.length} skills do not fit its budget`,
+        `left out of ${
+          possessive(label)
+        } listing: ${visible.length} skills do not fit its budget`,
       );
     } else if (cuts.nameOnly?.includes(skill.name)) {
       notes.push(
-        `listed by name only: ${visible.length} skills do not fit ${label}'s budget`,
+        `listed by name only: ${visible.length} skills do not fit ${
+          possessive(label)
+        } budget`,
       );
     }
   } else if (profile.budget === "unknown") {
-    notes.push(`${label}'s listing budget is not known: not checked`);
+    notes.push(`${possessive(label)} listing budget is not known: not checked`);
   }
   const policy = policyOf(skill, overrides);
   if (policy.mode === "off") reasons.push(`turned off (${policy.source})`);
@@ -233,4 +239,9 @@ export async function verdictFor(
     sees: reasons.length > 0 ? "no" : unknowns.length > 0 ? "unknown" : "yes",
     reasons: [...reasons, ...unknowns, ...notes],
   };
+}
+
+/** `Codex's`, `Deep Agents'`: an agent's name with the possessive ending. */
+function possessive(label: string): string {
+  return label.endsWith("s") ? `${label}'` : `${label}'s`;
 }

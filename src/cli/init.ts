@@ -5,15 +5,16 @@
  *
  * @module
  */
-import { join, resolve } from "../shared/path.ts";
+import { dirname, join, resolve } from "../shared/path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
-import { field, writeOut } from "./io.ts";
+import { field, writeErr, writeOut } from "./io.ts";
 import { QUIET_OPTION } from "./install_options.ts";
 import { writeHint } from "./install_report.ts";
-import { expectArgs } from "./root_options.ts";
+import { defaultRootsFrom, expectArgs } from "./root_options.ts";
+import { guessOf } from "./parse_args.ts";
 
 const PARTS = ["scripts", "references", "assets"] as const;
 
@@ -40,6 +41,33 @@ description: >-
 TODO: the instructions the agent follows once the skill is active: the steps,
 the conventions to keep, and a short example of a good result.
 `;
+}
+
+/** Makes the skill directory, never over an existing one. */
+function makeDir(dir: string): void {
+  try {
+    Deno.mkdirSync(dir, { recursive: false });
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) {
+      throw new CliError(`${dir} already exists; nothing was changed`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * What to add to the hint when `list` and `read` will not see the new skill:
+ * its directory is not one of the default roots.
+ */
+function outsideRoots(parent: string): string {
+  const { roots } = defaultRootsFrom({
+    client: undefined,
+    "no-project": undefined,
+  });
+  if (roots.some((r) => resolve(r.path) === parent)) return "";
+  return `\nIt is outside the skill roots, so "skillscope list" and "skillscope read" do not see it: create it with --dir .agents/skills, or look with "skillscope list --root ${
+    field(parent)
+  }"`;
 }
 
 /** The option groups of `init`. */
@@ -71,7 +99,8 @@ export const initCommand: CommandOf<typeof GROUPS> = {
 description placeholder that says what to write; it passes "skillscope
 validate" as it is, with a description-placeholder warning until the
 description is written. --with adds the optional folders, each with a
-README. Never overwrites: an existing NAME is an error.`,
+README. D is created when it does not exist. Never overwrites: an existing
+NAME is an error.`,
   examples: [
     "skillscope init pdf-tools",
     "skillscope init pdf-tools --dir .agents/skills --with scripts,references",
@@ -94,7 +123,9 @@ README. Never overwrites: an existing NAME is an error.`,
         const part = PARTS.find((p) => p === given);
         if (part === undefined) {
           throw new UsageError(
-            `--with takes ${PARTS.join(", ")}, not "${field(given)}"`,
+            `--with takes ${PARTS.join(", ")}, not "${field(given)}"${
+              guessOf(given, PARTS)
+            }`,
           );
         }
         return part;
@@ -106,16 +137,15 @@ README. Never overwrites: an existing NAME is an error.`,
     ) {
       throw new PermissionDeniedError("write", dir, `--allow-write=${dir}`);
     }
+    const parent = dirname(dir);
     try {
-      Deno.mkdirSync(dir, { recursive: false });
+      makeDir(dir);
     } catch (error) {
-      if (error instanceof Deno.errors.AlreadyExists) {
-        throw new CliError(`${dir} already exists; nothing was changed`);
-      }
-      if (error instanceof Deno.errors.NotFound) {
-        throw new CliError(`${resolve(dir, "..")} does not exist`);
-      }
-      throw error;
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      // `--dir .agents/skills` in a new project: made, as install makes it.
+      Deno.mkdirSync(parent, { recursive: true });
+      if (values.quiet !== true) writeErr(`Created ${field(parent)}\n`);
+      makeDir(dir);
     }
     Deno.writeTextFileSync(join(dir, "SKILL.md"), skillMdOf(name!), {
       createNew: true,
@@ -137,7 +167,7 @@ README. Never overwrites: an existing NAME is an error.`,
       values,
       `replace the TODO description and instructions, then run "skillscope validate ${
         field(dir)
-      }"`,
+      }"${outsideRoots(parent)}`,
     );
     return Promise.resolve(EXIT.ok);
   },

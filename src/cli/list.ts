@@ -107,15 +107,25 @@ stable and unwrapped.`,
         : ` (${shown.length} problem${
           shown.length === 1 ? "" : "s"
         } reported above)`;
+      const skipped = skippedCount(found.diagnostics);
       writeErr(
-        `${found.skills.length} skill${
-          found.skills.length === 1 ? "" : "s"
+        `${found.skills.length} skill${found.skills.length === 1 ? "" : "s"}${
+          skipped === 0 ? "" : `, ${skipped} skipped`
         }${problems}\n`,
       );
     }
     return done;
   },
 };
+
+/** How many skills were skipped: the SKILL.md files an error is about. */
+function skippedCount(diagnostics: Discovery["diagnostics"]): number {
+  return new Set(
+    diagnostics.flatMap((d) =>
+      d.level === "error" && d.path?.endsWith("SKILL.md") ? [d.path] : []
+    ),
+  ).size;
+}
 
 /**
  * Writes a discovery exactly as `JSON.stringify(found, null, 2)` would, with

@@ -13,7 +13,7 @@ import {
   OutputClosed,
   UsageError,
 } from "./errors.ts";
-import { closest } from "./parse_args.ts";
+import { guessOf } from "./parse_args.ts";
 import { disableColor, writeErr, writeJson, writeOut } from "./io.ts";
 
 /** A command in the list: its name, one line, and how to load it. */
@@ -220,6 +220,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
     writeOut(`skillscope ${VERSION}\n`);
     return EXIT.ok;
   }
+  let command: Command | undefined;
   try {
     const entry = COMMANDS.find((c) => c.name === first);
     if (!entry && first.startsWith("-")) {
@@ -232,14 +233,13 @@ export async function runCli(args: readonly string[]): Promise<number> {
       );
     }
     if (!entry) {
-      const guess = closest(first, COMMANDS.map((c) => c.name));
       throw new UsageError(
         `Unknown command "${first}"${
-          guess === undefined ? "" : ` (did you mean "${guess}"?)`
+          guessOf(first, COMMANDS.map((c) => c.name))
         }\nRun "skillscope --help" for the list of commands`,
       );
     }
-    const command = await entry.load();
+    command = await entry.load();
     const { values, positionals } = parseCommandArgs(command, rest);
     if (values.help === true) {
       writeOut(`${commandHelp(command)}\n`);
@@ -250,14 +250,21 @@ export async function runCli(args: readonly string[]): Promise<number> {
     if (error instanceof OutputClosed) return EXIT.ok; // `| head`: quietly
     const failure = failureOf(error);
     if (failure === undefined) throw error;
-    if (rest.includes("--json")) {
-      // A program reading JSON gets the error as JSON, with the same exit code.
+    if (rest.includes("--json") && takesJson(command)) {
+      // A program reading JSON gets the error as JSON on stdout, where it
+      // reads, with the same exit code; `--json` given to a command that has
+      // no such option is a usage error for a person.
       writeJson({ error: { code: failure.code, message: failure.message } });
     } else {
       writeErr(`skillscope: ${usageForm(failure, first)}\n`);
     }
     return failure.exitCode;
   }
+}
+
+/** Whether the command has a `--json` option. */
+function takesJson(command: Command | undefined): boolean {
+  return command?.groups.some((g) => "json" in g.options) === true;
 }
 
 /**

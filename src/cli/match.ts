@@ -6,7 +6,7 @@
  */
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
@@ -44,6 +44,12 @@ export const matchCommand: CommandOf<typeof GROUPS> = {
       });
     } else if (matched.length > 0) {
       writeOut(`${matched.map((s) => field(s.name)).join("\n")}\n`);
+    } else if (values.quiet !== true) {
+      writeErr(
+        `No skills match ${
+          positionals.map((p) => `"${field(p)}"`).join(", ")
+        }\n`,
+      );
     }
     return EXIT.ok;
   },

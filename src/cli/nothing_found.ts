@@ -32,9 +32,11 @@ export function nothingFound(
     const deeper = values.recursive === true
       ? ""
       : "; --recursive looks below the immediate subdirectories";
-    return `No skills found in ${
-      paths.join(", ")
-    } (a skill is a directory holding a SKILL.md${deeper})\n`;
+    // The directory hint means nothing for a website.
+    const hint = selection.options.sources.some((s) => s.kind === "directory")
+      ? ` (a skill is a directory holding a SKILL.md${deeper})`
+      : "";
+    return `No skills found in ${paths.join(", ")}${hint}\n`;
   }
   return [
     "No skills found. Looked in:\n",

@@ -220,6 +220,27 @@ export function closest(
   return best;
 }
 
+/**
+ * ` (did you mean "X"?)` for the value closest to `word`, or `""`.
+ *
+ * @example Usage
+ * ```ts
+ * import { guessOf } from "./parse_args.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(guessOf("markdwn", ["xml", "markdown"]), ' (did you mean "markdown"?)');
+ * assert.equal(guessOf("zzz", ["xml"]), "");
+ * ```
+ *
+ * @param word What was given.
+ * @param candidates The values allowed.
+ * @returns The suggestion, with its leading space.
+ */
+export function guessOf(word: string, candidates: readonly string[]): string {
+  const guess = closest(word, candidates);
+  return guess === undefined ? "" : ` (did you mean "${guess}"?)`;
+}
+
 /** Edit distance between two short strings, a swap of neighbours counting as one edit. */
 function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from(

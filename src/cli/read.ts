@@ -9,6 +9,7 @@ import { EXIT } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { explained } from "./skill_missing.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 
@@ -32,9 +33,11 @@ export const readCommand: CommandOf<typeof GROUPS> = {
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = await openSkillSet(values);
-    const body = await set.read(name!).catch((error) => {
-      throw values.json === true ? withRootFailure(error, set) : error;
-    });
+    const body = await set.read(name!)
+      .catch(explained(set, values, "read NAME"))
+      .catch((error) => {
+        throw values.json === true ? withRootFailure(error, set) : error;
+      });
     if (values.json === true) {
       const skill = set.require(name!);
       const resources = await set.resources(name!);

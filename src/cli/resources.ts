@@ -9,6 +9,7 @@ import { EXIT } from "./errors.ts";
 import { field, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { explained } from "./skill_missing.ts";
 
 /** The option groups of `resources`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -30,7 +31,9 @@ export const resourcesCommand: CommandOf<typeof GROUPS> = {
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
     const set = await openSkillSet(values);
-    const resources = await set.resources(name!);
+    const resources = await set.resources(name!).catch(
+      explained(set, values, "resources NAME"),
+    );
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {
       writeOut(

@@ -9,9 +9,13 @@ import { rootSources } from "../discover/root_sources.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
-import { CLIENTS } from "../discover/client_profile.ts";
+import {
+  type ClientName,
+  clientName,
+  CLIENTS,
+} from "../discover/client_profile.ts";
 import type { FlagDef, OptionDefs, OptionGroup } from "./command.ts";
-import type { ValuesOf } from "./parse_args.ts";
+import { guessOf, type ValuesOf } from "./parse_args.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { dirname, join, resolve } from "../shared/path.ts";
 import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
@@ -177,6 +181,7 @@ export function defaultRootsFrom(
   values: Pick<RootValues, "client" | "no-project">,
 ): DefaultRoots {
   const clients = [...values.client ?? []];
+  for (const client of clients) agentNamed(client);
   try {
     return defaultRoots({
       clients,
@@ -186,6 +191,36 @@ export function defaultRootsFrom(
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     throw error;
+  }
+}
+
+/**
+ * The agent `--client` names (a name or an alias), or a usage error that
+ * suggests the closest name and where the list is.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentNamed } from "./root_options.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(agentNamed("claude-code"), "claude");
+ * assert.throws(() => agentNamed("claud"), /did you mean "claude"\?/);
+ * ```
+ *
+ * @param name What `--client` was given.
+ * @returns The client table's name.
+ * @throws {UsageError} for a name the table does not know.
+ */
+export function agentNamed(name: string): "agents" | ClientName {
+  try {
+    return clientName(name);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new UsageError(
+      `Unknown client "${name}"${
+        guessOf(name, ["agents", ...CLIENTS])
+      }\nRun "skillscope help roots" for the agents --client takes`,
+    );
   }
 }
 
@@ -235,14 +270,17 @@ export function overridesFrom(
 }
 
 /**
- * Whether a website named as a root could not be listed: a command whose
- * output is the whole set then fails, as it does for a missing directory.
+ * Whether a website named as a root could not be listed (or lists in a
+ * `$schema` skillscope does not read): a command whose output is the whole
+ * set then fails, as it does for a missing directory.
  *
  * @param diagnostics A discovery's diagnostics.
  * @returns `true` when one says so.
  */
 export function remoteRootFailed(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.code === "remote-source-failed");
+  return diagnostics.some((d) =>
+    d.code === "remote-source-failed" || d.code === "web-schema-unknown"
+  );
 }
 
 /**

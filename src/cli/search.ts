@@ -6,7 +6,7 @@
  */
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 import { outputWidth, renderTable } from "./table.ts";
@@ -61,6 +61,8 @@ export const searchCommand: CommandOf<typeof GROUPS> = {
         ]),
         { ...(width === undefined ? {} : { width }), shrink: 2 },
       ));
+    } else if (values.quiet !== true) {
+      writeErr(`No skills match "${field(positionals.join(" "))}"\n`);
     }
     return EXIT.ok;
   },

@@ -14,7 +14,11 @@ import { CliError, EXIT } from "./errors.ts";
 import { writeErr } from "./io.ts";
 import { ROOTS_GROUP } from "./root_options.ts";
 import { openSkillSet } from "./open_skill_set.ts";
-import { catalogOptions, renderCatalogFor } from "./catalog_options.ts";
+import {
+  catalogOptions,
+  catalogSettings,
+  renderCatalogFor,
+} from "./catalog_options.ts";
 
 /** The comment that opens the generated block. */
 export const SYNC_START = "<!-- skillscope:skills:start -->";
@@ -150,6 +154,7 @@ out of date and writes nothing (for CI).`,
       throw new CliError("Name one file to write the catalog into", EXIT.usage);
     }
     const path = resolve(positionals[0] ?? "AGENTS.md");
+    catalogSettings(values, "markdown"); // bad options fail before the scan
     const set = await openSkillSet(values, { report: true });
     // A file meant to be committed lists the project's skills: without
     // --root or --client, skills outside FILE's folder (the user's own, an
@@ -168,6 +173,13 @@ out of date and writes nothing (for CI).`,
     const before = readTarget(path);
     const after = withCatalog(before, catalog, path);
     const quiet = values.quiet === true;
+    if (skills.length === 0 && !quiet) {
+      writeErr(
+        `warning: no skills found${
+          named ? "" : ` in ${dirname(path)}`
+        }, so the catalog in ${path} says so (a skill is a directory holding a SKILL.md, in .agents/skills or a --root DIR)\n`,
+      );
+    }
     if (values.check === true) {
       if (after === before) {
         if (!quiet) writeErr(`${path} is up to date\n`);

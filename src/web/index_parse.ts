@@ -168,11 +168,11 @@ export function parseWebIndex(
   const count = Math.min(skills.length, maxEntries);
   for (let i = 0; i < count; i++) {
     const raw = skills[i];
-    const label = `Entry ${i} of "${where}"${
+    const label = `Entry ${i}${
       isRecord(raw) && typeof raw.name === "string"
         ? ` (${JSON.stringify(truncate(raw.name, 80))})`
         : ""
-    }`;
+    } of the index "${where}"`;
     const invalid = (reason: string): void => {
       diagnostics.push({
         level: "error",
