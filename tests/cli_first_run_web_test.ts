@@ -67,3 +67,28 @@ Deno.test("an index entry of an unknown type is named as an entry of the index",
     /Entry 0 \("weird"\) of the index has the unknown type "zip"; it was skipped/,
   );
 });
+
+Deno.test("read NAME --root http://… whose index names an unknown $schema says why the name is not found", async () => {
+  await using site = serveSite({
+    [AGENT_SKILLS_INDEX]: JSON.stringify({
+      $schema: "https://example.com/v9.json",
+      skills: [],
+    }),
+  });
+  const run = await runCli(["read", "pdf-tools", "--root", site.origin], {
+    permissions: NET,
+  });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /web-schema-unknown/);
+  assert.ok(
+    run.stderr.indexOf("web-schema-unknown") <
+      run.stderr.indexOf('No skill named "pdf-tools"'),
+    run.stderr,
+  );
+  const json = await runCli(
+    ["read", "pdf-tools", "--root", site.origin, "--json"],
+    { permissions: NET },
+  );
+  assert.equal(json.code, 1);
+  assert.equal(JSON.parse(json.stdout).error.code, "web-schema-unknown");
+});

@@ -13,6 +13,7 @@ import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
 import {
   discoverOptionsFrom,
+  isRemoteRootFailure,
   overridesFrom,
   type RootValues,
   shownDiagnostics,
@@ -66,7 +67,7 @@ export async function openSkillSet(
   // holds would be reported only as "No skill named".
   const shown = options.report
     ? shownDiagnostics(set.diagnostics, values)
-    : set.diagnostics.filter((d) => d.code === "remote-source-failed");
+    : set.diagnostics.filter(isRemoteRootFailure);
   writeDiagnostics(shown, { verbose: values.verbose === true });
   return set;
 }

@@ -7,7 +7,12 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
-import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import {
+  expectArgs,
+  isRemoteRootFailure,
+  jsonOption,
+  ROOTS_GROUP,
+} from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 import { explained } from "./skill_missing.ts";
 import { SkillAccessError } from "../shared/errors.ts";
@@ -64,9 +69,7 @@ function withRootFailure(error: unknown, set: SkillSet): unknown {
   if (
     !(error instanceof SkillAccessError) || error.code !== "skill-not-found"
   ) return error;
-  const failed = set.diagnostics.filter((d) =>
-    d.code === "remote-source-failed"
-  );
+  const failed = set.diagnostics.filter(isRemoteRootFailure);
   if (failed.length === 0) return error;
   return new SkillAccessError(
     failed[0]!.code,

@@ -278,9 +278,28 @@ export function overridesFrom(
  * @returns `true` when one says so.
  */
 export function remoteRootFailed(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) =>
-    d.code === "remote-source-failed" || d.code === "web-schema-unknown"
-  );
+  return diagnostics.some(isRemoteRootFailure);
+}
+
+/**
+ * Whether a diagnostic says a website root could not be listed (see
+ * {@linkcode remoteRootFailed}).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRemoteRootFailure } from "./root_options.ts";
+ *
+ * assert.equal(isRemoteRootFailure({ level: "warning", code: "web-schema-unknown", message: "m" }), true);
+ * assert.equal(isRemoteRootFailure({ level: "warning", code: "root-missing", message: "m" }), false);
+ * ```
+ *
+ * @param diagnostic A diagnostic.
+ * @returns `true` when it reports such a failure.
+ */
+export function isRemoteRootFailure(diagnostic: Diagnostic): boolean {
+  return diagnostic.code === "remote-source-failed" ||
+    diagnostic.code === "web-schema-unknown";
 }
 
 /**
