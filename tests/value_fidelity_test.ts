@@ -230,12 +230,16 @@ Deno.test("catalog descriptions collapse whitespace runs and line breaks to one 
   );
 });
 
-Deno.test("catalog --format skills-ref with no skills prints the reference tool's empty block (skills-ref test_empty_list); the other formats print nothing", async () => {
+Deno.test("catalog --format skills-ref with no skills prints the reference tool's empty block (skills-ref test_empty_list); json an empty list; xml and markdown nothing", async () => {
   assert.equal(
     renderCatalog([], { format: "skills-ref" }),
     "<available_skills>\n</available_skills>",
   );
-  for (const format of ["xml", "json", "markdown"] as const) {
+  assert.equal(
+    renderCatalog([], { format: "json" }),
+    '{"skills":[],"omitted":0}',
+  );
+  for (const format of ["xml", "markdown"] as const) {
     assert.equal(renderCatalog([], { format }), "", format);
   }
   await using tmp = await tempDir();
@@ -250,4 +254,13 @@ Deno.test("catalog --format skills-ref with no skills prints the reference tool'
   assert.equal(ref.stdout, "<available_skills>\n</available_skills>\n");
   const xml = await runCli(["catalog", "--root", tmp.path]);
   assert.equal(xml.stdout, "");
+  const json = await runCli([
+    "catalog",
+    "--format",
+    "json",
+    "--root",
+    tmp.path,
+  ]);
+  assert.equal(json.code, 0, json.stderr);
+  assert.deepEqual(JSON.parse(json.stdout), { skills: [], omitted: 0 });
 });
