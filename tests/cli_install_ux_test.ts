@@ -8,7 +8,6 @@
 // a new skill's placeholder description is reported until it is written.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CLIENT_TABLE } from "../mod.ts";
 import {
   type CliRun,
   runCli,
@@ -19,13 +18,7 @@ import {
 } from "./_helpers.ts";
 import { gitRepo, sh } from "./_git.ts";
 import { HAS_SCRIPT, KEY, runOnTerminal } from "./_pty.ts";
-
-/** Every variable the client table names, unset, so the machine's own never leak in. */
-const UNSET: Record<string, string> = Object.fromEntries(
-  [...JSON.stringify(CLIENT_TABLE).matchAll(/\$([A-Z_]+)/g)].map((
-    [, name],
-  ) => [name!, ""]),
-);
+import { cliAs, exists, UNSET } from "./_cli_user.ts";
 
 interface Machine extends AsyncDisposable {
   home: string;
@@ -60,18 +53,9 @@ async function machine(): Promise<Machine> {
   };
 }
 
-/** The CLI with the compiled binary's permission set, stdin closed, bounded in time. */
+/** The CLI as the machine's user. */
 function cli(m: Machine, args: string[], cwd: string): Promise<CliRun> {
-  return runCli(args, {
-    cwd,
-    env: m.env,
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
+  return cliAs(m.env, args, cwd);
 }
 
 Deno.test("inside a git repository install goes to the project's .agents/skills and says so; remove NAME finds it there from a subdirectory", async () => {
@@ -204,7 +188,7 @@ Deno.test("update of unchanged skills prints one line per scope, hashes only wit
   assert.equal(verbose.code, 0, verbose.stderr);
   assert.equal(
     verbose.stdout.match(
-      /^\w+ is up to date \(sha256-[0-9a-f]{64}\) \(global\)$/gm,
+      /^\w+ is up to date \(sha256-[0-9a-f]{64}, global\)$/gm,
     )
       ?.length,
     3,

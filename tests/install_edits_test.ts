@@ -226,7 +226,7 @@ Deno.test("owner/repo[/path][#ref] installs from GitHub when no local path has t
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /"acme\/skills\/tools\/pdf#v1" is not a local path: installing https:\/\/github\.com\/acme\/skills\.git#v1:tools\/pdf/,
+    /"acme\/skills\/tools\/pdf#v1" is not a local path: installing the GitHub repository https:\/\/github\.com\/acme\/skills\.git#v1:tools\/pdf/,
   );
   const entry = readLock(dir).skills.pdf!;
   assert.equal(entry.source, "https://github.com/acme/skills.git#v1:tools/pdf");

@@ -337,7 +337,7 @@ Deno.test("install owner/repo@skill takes that skill (recorded as --skill would 
   assert.equal(sql.code, 0, sql.stderr);
   assert.match(
     sql.stderr,
-    /installing https:\/\/github\.com\/acme\/skills\.git \(skill "sql"\)/,
+    /installing the GitHub repository https:\/\/github\.com\/acme\/skills\.git \(skill "sql"\)/,
   );
   const entry = readLock(dir).skills.sql!;
   assert.deepEqual([entry.source, entry.skill], [

@@ -219,7 +219,10 @@ Deno.test("check compares the published digest with one index request; update in
   assert.match(
     cli.stdout,
     new RegExp(
-      `update available +demo +${installed.digest} -> ${later!.latestDigest}`,
+      // The table shows digests in the tree hashes' notation.
+      `update available +demo +${
+        installed.digest!.replace("sha256:", "sha256-")
+      } -> ${later!.latestDigest!.replace("sha256:", "sha256-")}`,
     ),
   );
 

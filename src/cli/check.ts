@@ -15,6 +15,7 @@ import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
 import { scopeLabel, scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
+import { writeLockedElsewhere } from "./locked_elsewhere.ts";
 
 /** The option groups of `check`. */
 const GROUPS = [{
@@ -76,6 +77,9 @@ be reached.`,
           }\n`,
         );
       }
+      if (positionals.length === 0) {
+        writeLockedElsewhere(values, checked.map((c) => c.dirs));
+      }
     }
     return all.some((r) => r.status === "source-unreachable")
       ? EXIT.failure
@@ -93,7 +97,9 @@ function checkRows(r: SkillCheck): string[][] {
       return [[
         "update available",
         name,
-        `${r.digest ?? r.hash} -> ${r.latestDigest ?? r.latestHash}${
+        `${oneNotation(r.digest ?? r.hash)} -> ${
+          oneNotation(r.latestDigest ?? r.latestHash)
+        }${
           r.commit && r.latestCommit
             ? ` (${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)})`
             : ""
@@ -113,4 +119,13 @@ function checkRows(r: SkillCheck): string[][] {
         ) => ["", "", `${f.change}: ${field(f.path)}`]),
       ];
   }
+}
+
+/**
+ * A digest in the notation of the tree hashes (`sha256-<hex>`), so that a
+ * table mixing website skills (whose index gives `sha256:<hex>`) and others
+ * shows one.
+ */
+function oneNotation(hash: string | undefined): string {
+  return (hash ?? "").replace(/^sha256:/, "sha256-");
 }

@@ -10,6 +10,7 @@ import {
   install,
   InstallError,
   type InstallResult,
+  type InvalidSkill,
   listSource,
   type ListSourceOptions,
   type OfferedSkill,
@@ -17,8 +18,7 @@ import {
 } from "../install/mod.ts";
 import type { CommandOf, CommandValues, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
-import { outputWidth, renderTable } from "./table.ts";
+import { field, writeErr, writeJson } from "./io.ts";
 import { dirname } from "../shared/path.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { expectArgs } from "./root_options.ts";
@@ -36,9 +36,12 @@ import {
   QUIET_OPTION,
 } from "./install_options.ts";
 import {
+  listCommand,
   scoped,
   withSkillWarnings,
   writeHint,
+  writeInvalid,
+  writeOffered,
   writeResults,
   writeSkillWarnings,
 } from "./install_report.ts";
@@ -46,6 +49,8 @@ import { startProgress } from "./progress.ts";
 import { openPrompts, whyNoPrompt } from "./prompt.ts";
 import { chooseInstall } from "./install_picker.ts";
 import { runRestore } from "./restore.ts";
+import { interruptible } from "./interrupt.ts";
+import { interruptedError } from "../install/errors.ts";
 
 /** The option groups of `install`. */
 const GROUPS = [{
@@ -176,103 +181,125 @@ in the lock so verify, update, restore and remove handle them too.`,
       return await runRestore(values);
     }
     const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
-    const progress = startProgress();
-    try {
-      // Every --skill given is installed, never only the last one; --all (or
-      // --skill '*') is every skill the source holds.
-      let skills = [
-        ...new Set(
-          (values.skill ?? []).filter((s) => s !== ""),
-        ),
-      ];
-      const every = values.all === true || skills.includes("*");
-      const listOptions: ListSourceOptions = {
-        internal: values.internal === true,
-        ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-      };
-      if (values.list === true) {
-        // What install would take: the named skills (internal or not), else all.
-        const named = every ? [] : skills;
-        const offered = (await offeredBy(source!, {
-          ...listOptions,
-          internal: listOptions.internal || named.length > 0,
-        })).filter((s) => named.length === 0 || named.includes(s.name));
+    return await interruptible(async (signal) => {
+      const progress = startProgress();
+      try {
+        // Every --skill given is installed, never only the last one; --all (or
+        // --skill '*') is every skill the source holds.
+        let skills = [
+          ...new Set(
+            (values.skill ?? []).filter((s) => s !== ""),
+          ),
+        ];
+        const every = values.all === true || skills.includes("*");
+        // The skill directories left out as invalid, named with the output.
+        const invalid: InvalidSkill[] = [];
+        const listOptions: ListSourceOptions = {
+          internal: values.internal === true,
+          onInvalid: (found) => invalid.push(...found),
+          signal,
+          ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+        };
+        if (values.list === true) {
+          // What install would take: the named skills (internal or not), else all.
+          const named = every ? [] : skills;
+          const offered = (await offeredBy(source!, {
+            ...listOptions,
+            internal: listOptions.internal || named.length > 0,
+          })).filter((s) => named.length === 0 || named.includes(s.name));
+          progress.done();
+          writeOffered(
+            offered,
+            invalid.filter((s) => named.length === 0 || named.includes(s.name)),
+            values.json === true,
+          );
+          return EXIT.ok;
+        }
+        let dirs: SkillsDirs | undefined;
+        if (every) {
+          skills = (await offeredBy(source!, listOptions)).map((s) => s.name);
+          if (skills.length === 0) {
+            throw new UsageError(`${source} holds no skill`);
+          }
+        } else if (skills.length === 0) {
+          const guided = await guide(
+            source!,
+            values,
+            listOptions,
+            progress.done,
+          );
+          if (guided !== undefined) {
+            skills = [...guided.skills];
+            dirs = guided.dirs;
+          }
+        }
+        dirs ??= installDirs(values);
+        const [dir, ...targets] = dirs.dirs;
+        // Made for this install: taken away again when nothing was installed.
+        const made = missingDirs(dir);
+        if (dirs.scope === "project") projectDir(projectRoot(), dir, true);
+        const results: InstallResult[] = [];
+        for (const skill of skills.length === 0 ? [undefined] : skills) {
+          results.push(
+            await install({
+              source: source!,
+              dir,
+              force: values.force === true,
+              backup: values["no-backup"] !== true,
+              ...(targets.length === 0 ? {} : { targets }),
+              ...(values.copy === true ? { copy: true } : {}),
+              ...(audit === undefined ? {} : { audit }),
+              ...(skill === undefined ? {} : { skill }),
+              ...(values.internal === true ? { internal: true } : {}),
+              ...(progress.onProgress
+                ? { onProgress: progress.onProgress }
+                : {}),
+              signal,
+            }).catch((error) => {
+              if (results.length === 0) removeEmpty(made);
+              throw withForms(afterSome(error, results), values);
+            }),
+          );
+        }
         progress.done();
-        if (values.json === true) writeJson(offered);
-        else {
-          const width = outputWidth();
-          writeOut(renderTable(
-            ["NAME", "PATH", "DESCRIPTION"],
-            offered.map((s) => [
-              field(s.name),
-              field(s.path),
-              field(s.description.replace(/\s+/g, " ")),
-            ]),
-            { ...(width === undefined ? {} : { width }), shrink: 2, drop: 1 },
-          ));
+        if (values.json === true) {
+          const out = scoped(dirs, await withSkillWarnings(results));
+          writeJson(out.length === 1 ? out[0] : out);
+        } else {
+          // A --dir that did not exist is made, with its parents: said once.
+          if (dirs.scope === undefined && made.length > 0) {
+            writeErr(`Created ${field(dir)}\n`);
+          }
+          writeResults(results, { verbose: true, scope: dirs.scope });
+          writeInvalid(invalid, "left out: ");
+          await writeSkillWarnings(results, { quiet: values.quiet === true });
+          writeHint(
+            values,
+            `"${listCommand(values.client)}" shows which agents see ${
+              results.length === 1 ? field(results[0]!.name) : "them"
+            }; "skillscope check" tells when ${
+              results.length === 1 ? "it has" : "they have"
+            } an update`,
+          );
         }
         return EXIT.ok;
+      } finally {
+        progress.done();
       }
-      let dirs: SkillsDirs | undefined;
-      if (every) {
-        skills = (await offeredBy(source!, listOptions)).map((s) => s.name);
-        if (skills.length === 0) {
-          throw new UsageError(`${source} holds no skill`);
-        }
-      } else if (skills.length === 0) {
-        const guided = await guide(source!, values, listOptions, progress.done);
-        if (guided !== undefined) {
-          skills = [...guided.skills];
-          dirs = guided.dirs;
-        }
-      }
-      dirs ??= installDirs(values);
-      const [dir, ...targets] = dirs.dirs;
-      // Made for this install: taken away again when nothing was installed.
-      const made = missingDirs(dir);
-      if (dirs.scope === "project") projectDir(projectRoot(), dir, true);
-      const results: InstallResult[] = [];
-      for (const skill of skills.length === 0 ? [undefined] : skills) {
-        results.push(
-          await install({
-            source: source!,
-            dir,
-            force: values.force === true,
-            backup: values["no-backup"] !== true,
-            ...(targets.length === 0 ? {} : { targets }),
-            ...(values.copy === true ? { copy: true } : {}),
-            ...(audit === undefined ? {} : { audit }),
-            ...(skill === undefined ? {} : { skill }),
-            ...(values.internal === true ? { internal: true } : {}),
-            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-          }).catch((error) => {
-            if (results.length === 0) removeEmpty(made);
-            throw withForms(error, values);
-          }),
-        );
-      }
-      progress.done();
-      if (values.json === true) {
-        const out = scoped(dirs, await withSkillWarnings(results));
-        writeJson(out.length === 1 ? out[0] : out);
-      } else {
-        writeResults(results, { verbose: true, scope: dirs.scope });
-        await writeSkillWarnings(results, { quiet: values.quiet === true });
-        writeHint(
-          values,
-          `"skillscope list" shows which agents see ${
-            results.length === 1 ? field(results[0]!.name) : "them"
-          }; "skillscope check" tells when ${
-            results.length === 1 ? "it has" : "they have"
-          } an update`,
-        );
-      }
-      return EXIT.ok;
-    } finally {
-      progress.done();
-    }
+    });
   },
 };
+
+/** An interruption after some skills were installed names them. */
+function afterSome(error: unknown, results: readonly InstallResult[]): unknown {
+  if (!(error instanceof InstallError) || error.code !== "interrupted") {
+    return error;
+  }
+  const done = results.filter((r) => r.status !== "unchanged");
+  return interruptedError(done.map((r) => r.name), "installed", {
+    cause: error,
+  });
+}
 
 /**
  * The skills and directories for a source with several skills and no

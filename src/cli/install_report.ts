@@ -6,13 +6,20 @@
  *
  * @module
  */
-import type { InstallResult } from "../install/mod.ts";
+import type {
+  InstallResult,
+  InvalidSkill,
+  OfferedSkill,
+} from "../install/mod.ts";
+import { describeInvalid } from "../install/locate_skill.ts";
+import { outputWidth, renderTable } from "./table.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import type { QUIET_OPTION } from "./install_options.ts";
 import {
   field,
   writeDiagnostics,
   writeErr,
+  writeJson,
   writeNotes,
   writeOut,
 } from "./io.ts";
@@ -118,11 +125,14 @@ export function writeResults(
   for (const result of results) {
     writeNotes(result.notes);
     writeFindings(result);
-    if (result.status === "unchanged" && options.verbose !== true) {
+    if (
+      result.status === "unchanged" && result.repaired === undefined &&
+      options.verbose !== true
+    ) {
       unchanged.push(result.name);
       continue;
     }
-    text += describe(result, where);
+    text += describe(result, options.scope);
   }
   if (unchanged.length === 1) {
     text += `${field(unchanged[0]!)} is up to date${where}\n`;
@@ -171,14 +181,19 @@ export function writeHint(
   writeErr(`Next: ${hint}\n`);
 }
 
-function describe(result: InstallResult, where: string): string {
-  const also = result.targets === undefined || result.targets.length === 0
+function describe(result: InstallResult, scope: string | undefined): string {
+  const also = result.targets === undefined || result.targets.length === 0 ||
+      result.repaired !== undefined
     ? ""
     : `  also in: ${result.targets.map(field).join(", ")}\n`;
-  return describeMain(result, where) + also;
+  return describeMain(result, scope) + also;
 }
 
-function describeMain(result: InstallResult, where: string): string {
+function describeMain(
+  result: InstallResult,
+  scope: string | undefined,
+): string {
+  const where = scope === undefined ? "" : ` (${scope})`;
   const name = field(result.name);
   const kept = (what: string): string =>
     result.backup === undefined
@@ -198,6 +213,80 @@ function describeMain(result: InstallResult, where: string): string {
           kept("your changes are")
         }\n`;
     default:
-      return `${name} is up to date (${result.hash})${where}\n`;
+      if (result.repaired !== undefined) {
+        return `Repaired ${name}: put back ${
+          result.repaired.map(field).join(", ")
+        }${where}\n`;
+      }
+      // One pair of parentheses: the hash and the scope together.
+      return `${name} is up to date (${result.hash}${
+        scope === undefined ? "" : `, ${scope}`
+      })\n`;
   }
+}
+
+/**
+ * The `list` command whose AGENTS column shows which agents see what was
+ * installed: the agents given, else a placeholder for one (plain `list` has
+ * no such column).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listCommand } from "./install_report.ts";
+ *
+ * assert.equal(listCommand(["claude", "codex"]), "skillscope list --client claude --client codex");
+ * assert.equal(listCommand(undefined), "skillscope list --client NAME");
+ * ```
+ *
+ * @param clients The agents installed for (`--client`).
+ * @returns The command.
+ */
+export function listCommand(clients: readonly string[] | undefined): string {
+  const named = clients === undefined || clients.length === 0
+    ? ["NAME"]
+    : [...new Set(clients)];
+  return `skillscope list ${named.map((c) => `--client ${c}`).join(" ")}`;
+}
+
+/**
+ * Names on stderr the skill directories of a source that are invalid.
+ *
+ * @param invalid The invalid skills.
+ * @param lead What comes before them (`"left out: "`).
+ */
+export function writeInvalid(
+  invalid: readonly InvalidSkill[],
+  lead: string,
+): void {
+  if (invalid.length > 0) {
+    writeErr(`note: ${lead}${describeInvalid(invalid)}\n`);
+  }
+}
+
+/**
+ * What `install --list` prints: the skills a source offers (a table, or
+ * JSON), then the invalid ones it left out.
+ *
+ * @param offered The skills offered.
+ * @param invalid The invalid skills.
+ * @param json Print JSON (the offered skills only).
+ */
+export function writeOffered(
+  offered: readonly OfferedSkill[],
+  invalid: readonly InvalidSkill[],
+  json: boolean,
+): void {
+  if (json) return writeJson(offered);
+  const width = outputWidth();
+  writeOut(renderTable(
+    ["NAME", "PATH", "DESCRIPTION"],
+    offered.map((s) => [
+      field(s.name),
+      field(s.path),
+      field(s.description.replace(/\s+/g, " ")),
+    ]),
+    { ...(width === undefined ? {} : { width }), shrink: 2, drop: 1 },
+  ));
+  writeInvalid(invalid, "");
 }

@@ -61,14 +61,17 @@ installed skills; off a terminal, name the skill.`,
     const removed = [];
     for (const { name, dirs } of picked) {
       const dir = dirs.dirs[0];
+      const links: string[] = [];
       const notes = await remove(dir, name, {
         force: values.force === true,
         backup: values["no-backup"] !== true,
+        onTargetRemoved: (path) => links.push(path),
       });
       removed.push({
         removed: name,
         dir,
         ...(dirs.scope === undefined ? {} : { scope: dirs.scope }),
+        ...(links.length === 0 ? {} : { targets: links }),
         notes,
       });
       if (values.json !== true) {
@@ -76,7 +79,11 @@ installed skills; off a terminal, name the skill.`,
         writeOut(
           `Removed ${field(name)} from ${field(dir)}${
             dirs.scope === undefined ? "" : ` (${dirs.scope})`
-          }\n`,
+          }\n${
+            links.length === 0
+              ? ""
+              : `  and from: ${links.map(field).join(", ")}\n`
+          }`,
         );
       }
     }

@@ -15,6 +15,7 @@ import { isValidSkillName } from "../parse/skill_name.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { field } from "./io.ts";
 import { UsageError } from "./errors.ts";
+import { foundElsewhere, lockedElsewhere } from "./locked_elsewhere.ts";
 import {
   inRepository,
   namedScope,
@@ -97,9 +98,14 @@ export function scopeHolding(values: ScopeValues, name: string): SkillsDirs {
       }: pass --project or --global`,
     );
   }
+  const elsewhere = foundElsewhere(
+    lockedElsewhere(values, all.flatMap((s) => s.dirs), name),
+  );
   throw new InstallError(
     "not-installed",
-    `No skill "${name}" is installed in ${all.map(scopeLabel).join(" or ")}`,
+    `No skill "${name}" is installed in ${all.map(scopeLabel).join(" or ")}${
+      elsewhere === "" ? "" : `; ${elsewhere}`
+    }`,
   );
 }
 

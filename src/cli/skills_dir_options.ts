@@ -226,8 +226,13 @@ function envReader(name: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
-/** The home directory (the one reader discovery uses too), or a usage error naming --dir. */
-function homeDir(): string {
+/**
+ * The home directory (the one reader discovery uses too).
+ *
+ * @returns The directory.
+ * @throws {UsageError} when HOME is not set (naming --dir).
+ */
+export function homeDir(): string {
   const home = homeDirectory(envReader);
   if (home === undefined) throw new UsageError("HOME is not set: pass --dir");
   return home;

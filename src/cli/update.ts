@@ -19,6 +19,8 @@ import {
 } from "./install_options.ts";
 import { scoped, writeResults, writeSkillWarnings } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
+import { writeLockedElsewhere } from "./locked_elsewhere.ts";
+import { interruptible } from "./interrupt.ts";
 
 /** The option groups of `update`. */
 const GROUPS = [{
@@ -58,38 +60,46 @@ for in the project's scope, then the user's; without NAME both are updated.`,
     }
     const name = positionals[0];
     const audit = auditMode(values);
-    const progress = startProgress();
-    const done: { dirs: SkillsDirs; results: InstallResult[] }[] = [];
-    try {
-      for (
-        const { dirs } of scopesFor(values, name === undefined ? [] : [name])
-      ) {
-        done.push({
-          dirs,
-          results: await update(dirs.dirs[0], name, {
-            force: values.force === true,
-            backup: values["no-backup"] !== true,
-            ...(audit === undefined ? {} : { audit }),
-            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-          }),
-        });
+    return await interruptible(async (signal) => {
+      const progress = startProgress();
+      const done: { dirs: SkillsDirs; results: InstallResult[] }[] = [];
+      try {
+        for (
+          const { dirs } of scopesFor(values, name === undefined ? [] : [name])
+        ) {
+          done.push({
+            dirs,
+            results: await update(dirs.dirs[0], name, {
+              force: values.force === true,
+              backup: values["no-backup"] !== true,
+              ...(audit === undefined ? {} : { audit }),
+              ...(progress.onProgress
+                ? { onProgress: progress.onProgress }
+                : {}),
+              signal,
+            }),
+          });
+        }
+      } finally {
+        progress.done();
       }
-    } finally {
-      progress.done();
-    }
-    if (values.json === true) {
-      writeJson(done.flatMap(({ dirs, results }) => scoped(dirs, results)));
-    } else {
-      for (const { dirs, results } of done) {
-        writeResults(results, {
-          verbose: values.verbose === true,
-          scope: dirs.scope,
-        });
-        await writeSkillWarnings(results, {
-          verbose: values.verbose === true,
-        });
+      if (values.json === true) {
+        writeJson(done.flatMap(({ dirs, results }) => scoped(dirs, results)));
+      } else {
+        for (const { dirs, results } of done) {
+          writeResults(results, {
+            verbose: values.verbose === true,
+            scope: dirs.scope,
+          });
+          await writeSkillWarnings(results, {
+            verbose: values.verbose === true,
+          });
+        }
+        if (name === undefined) {
+          writeLockedElsewhere(values, done.map((d) => d.dirs));
+        }
       }
-    }
-    return EXIT.ok;
+      return EXIT.ok;
+    });
   },
 };

@@ -13,6 +13,7 @@ import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
 import { scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
+import { writeLockedElsewhere } from "./locked_elsewhere.ts";
 
 /** The option groups of `verify`. */
 const GROUPS = [{
@@ -51,6 +52,9 @@ modified or is missing.`,
             ok: skills.every((s) => s.status === "ok"),
             skills,
             unlocked: names === undefined ? report.unlocked : [],
+            ...(names === undefined && report.linked !== undefined
+              ? { linked: report.linked }
+              : {}),
             notes: report.notes,
           },
         });
@@ -66,6 +70,9 @@ modified or is missing.`,
           scoped(dirs, report.skills)
         ),
         unlocked: reports.flatMap((r) => r.report.unlocked),
+        ...(reports.some((r) => r.report.linked !== undefined)
+          ? { linked: reports.flatMap((r) => r.report.linked ?? []) }
+          : {}),
         notes: reports.flatMap((r) => r.report.notes),
       });
     } else {
@@ -81,9 +88,17 @@ modified or is missing.`,
         for (const name of report.unlocked) {
           lines.push(`unlocked  ${field(name)} (not in skills.lock)`);
         }
+        for (const { name, lock } of report.linked ?? []) {
+          lines.push(
+            `linked    ${field(name)} (a link recorded in ${field(lock)})`,
+          );
+        }
         if (lines.length === 0) continue;
         writeScopeHeading(dirs);
         writeOut(`${lines.join("\n")}\n`);
+      }
+      if (positionals.length === 0) {
+        writeLockedElsewhere(values, reports.map((r) => r.dirs));
       }
     }
     return ok ? EXIT.ok : EXIT.failure;

@@ -13,7 +13,9 @@
  * `git-timeout`, `locked`, `lockfile-invalid`, `state-file-invalid`,
  * `io-failed`, `source-ambiguous` (a bare `owner/repo` that is also a local
  * directory), `bad-target`, `target-outside` (an install target or a
- * project skills directory that resolves outside its project or home).
+ * project skills directory that resolves outside its project or home),
+ * `not-a-directory` (a skills directory that is a file), `interrupted`
+ * (the operation's signal fired: Ctrl-C).
  *
  * @example Usage
  * ```ts
@@ -40,4 +42,65 @@ export class InstallError extends Error {
     this.name = "InstallError";
     this.code = code;
   }
+}
+
+/**
+ * Throws `interrupted` when the operation's signal fired (Ctrl-C, SIGTERM):
+ * checked before each step that starts work or changes the skills directory.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { InstallError, throwIfInterrupted } from "./errors.ts";
+ *
+ * const controller = new AbortController();
+ * throwIfInterrupted(controller.signal);
+ * controller.abort();
+ * assert.throws(
+ *   () => throwIfInterrupted(controller.signal),
+ *   (e) => e instanceof InstallError && e.code === "interrupted",
+ * );
+ * ```
+ *
+ * @param signal The signal, if the operation has one.
+ * @throws {InstallError} `interrupted`.
+ */
+export function throwIfInterrupted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw interruptedError([], "changed");
+}
+
+/**
+ * The `interrupted` error, saying what was done before the interruption.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { interruptedError } from "./errors.ts";
+ *
+ * assert.equal(
+ *   interruptedError(["alpha"], "updated").message,
+ *   "Interrupted; alpha was updated, nothing else was changed",
+ * );
+ * assert.equal(interruptedError([], "updated").message, "Interrupted; nothing was changed");
+ * ```
+ *
+ * @param done The skills changed before it.
+ * @param verb What was done to them (`"installed"`, `"updated"`).
+ * @param options The underlying cause, if any.
+ * @returns The error.
+ */
+export function interruptedError(
+  done: readonly string[],
+  verb: string,
+  options?: ErrorOptions,
+): InstallError {
+  return new InstallError(
+    "interrupted",
+    done.length === 0
+      ? "Interrupted; nothing was changed"
+      : `Interrupted; ${done.join(", ")} ${
+        done.length === 1 ? "was" : "were"
+      } ${verb}, nothing else was changed`,
+    options,
+  );
 }

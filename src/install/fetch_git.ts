@@ -19,7 +19,11 @@ export async function fetchGit(
 ): Promise<string> {
   const runner = options.git ?? runGit;
   const timeoutMs = options.gitTimeoutMs ?? 120_000;
-  await git(runner, ["init", "--quiet", "--", clone], { timeoutMs });
+  const each = {
+    timeoutMs,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+  await git(runner, ["init", "--quiet", "--", clone], each);
   await git(
     runner,
     [
@@ -34,7 +38,7 @@ export async function fetchGit(
       source.url,
       commit ?? source.ref ?? "HEAD",
     ],
-    { timeoutMs },
+    each,
   );
   // FETCH_HEAD records the URL as given, credentials included.
   const fetched = (await git(runner, [
@@ -43,7 +47,7 @@ export async function fetchGit(
     "rev-parse",
     "--verify",
     "FETCH_HEAD^{commit}",
-  ], { timeoutMs })).trim();
+  ], each)).trim();
   if (commit !== undefined && !fetched.startsWith(commit)) {
     throw new InstallError(
       "frozen-mismatch",
@@ -65,7 +69,7 @@ export async function fetchGit(
     "-z",
     fetched,
     ...(source.subpath === undefined ? [] : ["--", source.subpath]),
-  ], { timeoutMs });
+  ], each);
   checkTreeListing(listing, limitsOf(options));
   await git(runner, [
     "-C",
@@ -74,7 +78,7 @@ export async function fetchGit(
     "--quiet",
     "--detach",
     fetched,
-  ], { timeoutMs });
+  ], each);
   return fetched;
 }
 

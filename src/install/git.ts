@@ -6,7 +6,7 @@
  * @module
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, throwIfInterrupted } from "./errors.ts";
 
 /**
  * What a git invocation returned.
@@ -48,8 +48,25 @@ export interface GitResult {
  */
 export type GitRunner = (
   args: readonly string[],
-  options: { readonly cwd?: string; readonly signal: AbortSignal },
+  options: GitRunOptions,
 ) => Promise<GitResult>;
+
+/** What a {@linkcode GitRunner} is given besides the arguments. */
+export interface GitRunOptions {
+  /** The working directory. */
+  readonly cwd?: string;
+  /** Stops git (a timeout, or the operation's interruption). */
+  readonly signal: AbortSignal;
+  /**
+   * The caller handles Ctrl-C itself (it passed an interrupting signal):
+   * git may then run in a process group of its own, stopped whole, since
+   * a terminal's Ctrl-C no longer reaches it directly.
+   */
+  readonly ownGroup?: boolean;
+}
+
+/** Whether git can run in a process group of its own (not on Windows). */
+const GROUPS = Deno.build.os !== "windows";
 
 /** Options every git call gets: no hooks, no fsmonitor, no ext:: transport. */
 export const SAFE_GIT_CONFIG: readonly string[] = Object.freeze([
@@ -75,7 +92,7 @@ export const SAFE_GIT_CONFIG: readonly string[] = Object.freeze([
  */
 export async function runGit(
   args: readonly string[],
-  options: { readonly cwd?: string; readonly signal: AbortSignal },
+  options: GitRunOptions,
 ): Promise<GitResult> {
   if (
     Deno.permissions.querySync({ name: "run", command: "git" }).state !==
@@ -83,6 +100,8 @@ export async function runGit(
   ) {
     throw new PermissionDeniedError("run", "git", "--allow-run=git");
   }
+  const group = options.ownGroup === true && GROUPS &&
+    Deno.permissions.querySync({ name: "run" }).state === "granted";
   const child = new Deno.Command("git", {
     args: [...args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -102,9 +121,36 @@ export async function runGit(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    signal: options.signal,
+    // For a caller that handles Ctrl-C, and with the right to signal any
+    // process, git gets a process group of its own, stopped whole: a
+    // transport helper it started (git-remote-https) must not outlive the
+    // operation. Otherwise (--allow-run=git) git stays in ours, where a
+    // terminal's Ctrl-C reaches the helpers too.
+    detached: group,
   }).spawn();
-  const out = await child.output();
+  const { promise: stopped, reject } = Promise.withResolvers<never>();
+  stopped.catch(() => {});
+  const stop = (): void => {
+    try {
+      if (group) Deno.kill(-child.pid, "SIGTERM");
+      else child.kill("SIGTERM");
+    } catch {
+      // already gone
+    }
+    // A helper outside the group may hold the pipes open: the run is over
+    // once git itself has exited.
+    if (!group) {
+      child.status.then(() => reject(new Error("git was stopped")));
+    }
+  };
+  if (options.signal.aborted) stop();
+  options.signal.addEventListener("abort", stop, { once: true });
+  let out: Deno.CommandOutput;
+  try {
+    out = await Promise.race([child.output(), stopped]);
+  } finally {
+    options.signal.removeEventListener("abort", stop);
+  }
   const decoder = new TextDecoder();
   return {
     code: out.code,
@@ -153,21 +199,27 @@ function inheritedEnv(): Record<string, string> {
   return env;
 }
 
+/** How long an interrupted git gets to exit before the operation goes on without it (ms). */
+const STOP_GRACE_MS = 5_000;
+
 /**
  * Runs git with the safety options, failing with an {@linkcode InstallError}
- * on a non-zero exit or when `timeoutMs` passes.
+ * on a non-zero exit or when `timeoutMs` passes; `signal` (Ctrl-C) stops
+ * git and waits for it to exit, so that nothing writes to its directory
+ * any more when the caller removes it.
  *
  * @param runner The git runner.
  * @param args Arguments after the safety options.
- * @param options Working directory and timeout.
+ * @param options Working directory, timeout, and the interrupting signal.
  * @returns Standard output.
- * @throws {InstallError} `git-failed` or `git-timeout`.
+ * @throws {InstallError} `git-failed`, `git-timeout` or `interrupted`.
  */
 export async function git(
   runner: GitRunner,
   args: readonly string[],
-  options: { cwd?: string; timeoutMs: number },
+  options: { cwd?: string; timeoutMs: number; signal?: AbortSignal },
 ): Promise<string> {
+  throwIfInterrupted(options.signal);
   const command = args[0] === "-C" ? args[2] : args[0];
   const controller = new AbortController();
   let timedOut = false;
@@ -175,12 +227,16 @@ export async function git(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
+  const interrupt = (): void => controller.abort();
+  options.signal?.addEventListener("abort", interrupt, { once: true });
+  const running = runner([...SAFE_GIT_CONFIG, ...args], {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    signal: controller.signal,
+    ...(options.signal === undefined ? {} : { ownGroup: true }),
+  });
   try {
     const result = await Promise.race([
-      runner([...SAFE_GIT_CONFIG, ...args], {
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-        signal: controller.signal,
-      }),
+      running,
       new Promise<never>((_, reject) =>
         controller.signal.addEventListener(
           "abort",
@@ -205,10 +261,25 @@ export async function git(
         `git ${command} did not finish within ${options.timeoutMs} ms`,
       );
     }
+    if (options.signal?.aborted === true) {
+      await settled(running, STOP_GRACE_MS);
+      throwIfInterrupted(options.signal);
+    }
     throw error;
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", interrupt);
   }
+}
+
+/** Waits until `promise` settles, at most `ms`. */
+async function settled(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise((resolve) => timer = setTimeout(resolve, ms)),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The last lines git printed on stderr, trimmed and joined; a note when it printed nothing. */

@@ -6,7 +6,8 @@
  */
 import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, throwIfInterrupted } from "./errors.ts";
+import { withSourceAdvice } from "./source_advice.ts";
 import { hashDirectorySync, type TreeHash, treeHash } from "./hash.ts";
 import { recoverSync } from "./journal.ts";
 import { type LockEntry, readLockfileSync } from "./lockfile.ts";
@@ -80,7 +81,11 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   try {
     return await installUnderLock(parsed, options, [...chosen.notes, ...notes]);
   } catch (error) {
-    throw afterGitFallback(error, fallback);
+    throw withSourceAdvice(
+      afterGitFallback(error, fallback),
+      options.source,
+      chosen.notes,
+    );
   }
 }
 
@@ -104,7 +109,7 @@ export async function installUnderLock(
   const dir = resolve(options.dir);
   assertWritable(dir);
   if (parsed.kind === "local") assertReadPermission(parsed.path);
-  Deno.mkdirSync(dir, { recursive: true });
+  makeSkillsDir(dir);
   const identity = dirIdentitySync(dir);
   const lock = await acquireLock(dir, options);
   try {
@@ -224,8 +229,11 @@ async function installSteps(
     ...(targets.length === 0 ? {} : { targets }),
     audit: auditRecord,
   };
+  // The links and copies made again: for an unchanged skill, a repair.
+  const placed: string[] = [];
   const placeAll = (): string[] =>
     placeTargets(dir, name, targets, {
+      onPlaced: (path) => placed.push(path),
       ...(previous === undefined ? {} : {
         previous: { targets: previous.targets ?? [], hash: previous.hash },
       }),
@@ -249,6 +257,8 @@ async function installSteps(
       ? {}
       : { findings: installedFindings(findings, skillDir, final) }),
   };
+  // The last moment to stop with the skills directory as it was.
+  throwIfInterrupted(options.signal);
   const onDisk = previous && present && previous.hash === hash
     ? hashDirectorySync(final).hash
     : undefined;
@@ -262,7 +272,12 @@ async function installSteps(
       targets,
     });
     notes.push(...placeAll());
-    return { ...base, status: "unchanged", previousHash: hash };
+    return {
+      ...base,
+      status: "unchanged",
+      previousHash: hash,
+      ...(placed.length === 0 ? {} : { repaired: placed }),
+    };
   }
 
   const kept = swapIn(dir, identity, {
@@ -338,4 +353,24 @@ function stageCopy(
 /** The source as the lock records it, for a message. */
 function sourceOf(source: InstallSource): string {
   return stripCredentials(formatInstallSource(source));
+}
+
+/**
+ * Creates the skills directory and its parents; a path that is a file (or
+ * has one on the way) is an install error naming it, not Deno's own.
+ */
+function makeSkillsDir(dir: string): void {
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    if (
+      !(error instanceof Deno.errors.AlreadyExists ||
+        error instanceof Deno.errors.NotADirectory)
+    ) throw error;
+    throw new InstallError(
+      "not-a-directory",
+      `The skills directory "${dir}" is not a directory (a file is on its path); nothing was changed`,
+      { cause: error },
+    );
+  }
 }

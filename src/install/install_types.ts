@@ -96,6 +96,8 @@ export interface InstallResult {
   readonly backup?: string;
   /** The symlinks to it, or copies of it, in other client skills directories. */
   readonly targets?: readonly string[];
+  /** The targets an unchanged skill had lost and got back (links remade, copies redone). */
+  readonly repaired?: readonly string[];
   /** What the content audit found (when it ran). */
   readonly findings?: readonly AuditFinding[];
 }

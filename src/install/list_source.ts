@@ -9,7 +9,11 @@ import { join, relative, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";
-import { skillsOffered } from "./locate_skill.ts";
+import {
+  type InvalidSkill,
+  invalidSkillsBelow,
+  skillsOffered,
+} from "./locate_skill.ts";
 import { type InstallSource, stripCredentials } from "./install_source.ts";
 import { chooseInstallSource } from "./source_spec.ts";
 import {
@@ -72,6 +76,8 @@ export interface ListSourceOptions extends CommonInstallOptions {
    * skills of published collections, left out by default).
    */
   internal?: boolean;
+  /** Hears of the skill directories left out as invalid (git and local sources). */
+  onInvalid?: (skills: readonly InvalidSkill[]) => void;
 }
 
 /**
@@ -163,6 +169,10 @@ function offered(
     );
   }
   const only = source.kind === "git" ? source.skill : undefined;
+  const invalid = invalidSkillsBelow(root).filter((s) =>
+    only === undefined || s.name === only
+  );
+  if (invalid.length > 0) options.onInvalid?.(invalid);
   // A skill asked for by name is offered even when internal, as install takes it.
   return skillsOffered(root, options.internal === true || only !== undefined)
     .filter((s) => only === undefined || s.name === only)

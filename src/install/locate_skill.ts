@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join } from "../shared/path.ts";
+import { basename, dirname, join, relative } from "../shared/path.ts";
 import { discoverSync } from "../discover/discover.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { readFrontmatterSync } from "../parse/frontmatter.ts";
@@ -55,6 +55,66 @@ export function skillsOffered(
 }
 
 /**
+ * A skill directory in a source that discovery skipped as invalid: its
+ * directory name, its directory relative to the source, and why.
+ */
+export interface InvalidSkill {
+  /** The directory's name (its frontmatter may not give one). */
+  readonly name: string;
+  /** Its directory, relative to the source. */
+  readonly path: string;
+  /** The code of the first error that makes it invalid. */
+  readonly reason: string;
+}
+
+/**
+ * The skill directories below a source's root that are invalid (a folder of
+ * skills only: a source with its own `SKILL.md` offers only that one).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { invalidSkillsBelow } from "./locate_skill.ts";
+ *
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/bad`);
+ * await Deno.writeTextFile(`${root}/bad/SKILL.md`, "---\nname: bad\n---\n");
+ * assert.deepEqual(invalidSkillsBelow(root).map((s) => s.reason), ["description-missing"]);
+ * ```
+ *
+ * @param root The source directory.
+ * @returns The invalid skills, in path order.
+ */
+export function invalidSkillsBelow(root: string): InvalidSkill[] {
+  if (isFile(join(root, "SKILL.md"))) return [];
+  return scanBelow(root).invalid;
+}
+
+/**
+ * How a message names invalid skills:
+ * `gamma-bad (skills/gamma-bad) is invalid: description-missing`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeInvalid } from "./locate_skill.ts";
+ *
+ * assert.equal(
+ *   describeInvalid([{ name: "b", path: "skills/b", reason: "description-missing" }]),
+ *   "b (skills/b) is invalid: description-missing",
+ * );
+ * ```
+ *
+ * @param invalid The invalid skills.
+ * @returns The text, `""` for none.
+ */
+export function describeInvalid(invalid: readonly InvalidSkill[]): string {
+  return firstItems(
+    invalid.map((s) => `${s.name} (${s.path}) is invalid: ${s.reason}`),
+  );
+}
+
+/**
  * The skill directory in a source: the root itself, or the named skill
  * below it, or the only one (internal ones count only with `internal`).
  */
@@ -72,7 +132,7 @@ export function locateSkill(
       `${label} holds one skill, "${name}", not "${wanted}"`,
     );
   }
-  const all = skillsBelow(root);
+  const { skills: all, invalid } = scanBelow(root);
   const candidates = all.filter((s) =>
     wanted === undefined ? internal || !isInternalSkill(s) : s.name === wanted
   );
@@ -82,7 +142,15 @@ export function locateSkill(
       const rel = s.dir.slice(root.length + 1) || ".";
       return rel === s.name ? s.name : `${s.name} (${rel})`;
     }));
+  const bad = invalid.filter((s) => wanted === undefined || s.name === wanted);
+  const leftOut = bad.length === 0 ? "" : `; ${describeInvalid(bad)}`;
   if (candidates.length === 1) return candidates[0]!.dir;
+  if (candidates.length === 0 && wanted !== undefined && bad.length > 0) {
+    throw new InstallError(
+      "skill-invalid",
+      `${label} has no valid skill "${wanted}": ${describeInvalid(bad)}`,
+    );
+  }
   if (candidates.length === 0) {
     throw new InstallError(
       "no-skill",
@@ -91,7 +159,7 @@ export function locateSkill(
           ? `${label} holds only internal skills (metadata.internal: true): ${
             describe(all)
           }; pick one with --skill NAME, or pass --internal`
-          : `No skill (a directory with a SKILL.md) found in ${label}`
+          : `No skill (a directory with a SKILL.md) found in ${label}${leftOut}`
         : `No skill named "${wanted}" in ${label}${
           all.length ? `; it has ${describe(all)}` : ""
         }`,
@@ -101,7 +169,7 @@ export function locateSkill(
     "several-skills",
     `${label} holds ${candidates.length} skills: ${
       describe(candidates)
-    }; pick one with --skill NAME`,
+    }${leftOut}; pick one with --skill NAME`,
   );
 }
 
@@ -167,7 +235,14 @@ export function validateSkill(skillDir: string): string {
  * followed, in path order.
  */
 export function skillsBelow(root: string): DirectorySkill[] {
-  return discoverSync({
+  return scanBelow(root).skills;
+}
+
+/** {@linkcode skillsBelow}, with the skill directories discovery skipped as invalid. */
+function scanBelow(
+  root: string,
+): { skills: DirectorySkill[]; invalid: InvalidSkill[] } {
+  const found = discoverSync({
     sources: [
       directorySource(root, {
         recursive: true,
@@ -178,7 +253,22 @@ export function skillsBelow(root: string): DirectorySkill[] {
     cache: false,
     // Install, list and check load the parser before they search a source.
     ...withParser(),
-  }).skills.filter(isDirectorySkill);
+  });
+  const skills = found.skills.filter(isDirectorySkill);
+  const valid = new Set(skills.map((s) => s.dir));
+  const invalid = new Map<string, InvalidSkill>();
+  for (const d of found.diagnostics) {
+    if (d.level !== "error" || d.path === undefined) continue;
+    if (basename(d.path) !== "SKILL.md") continue;
+    const dir = dirname(d.path);
+    if (invalid.has(dir) || valid.has(dir) || dir === root) continue;
+    invalid.set(dir, {
+      name: basename(dir),
+      path: relative(root, dir),
+      reason: d.code,
+    });
+  }
+  return { skills, invalid: [...invalid.values()] };
 }
 
 function withParser(): { yamlParser?: YamlParser } {

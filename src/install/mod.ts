@@ -38,6 +38,7 @@ export {
   type ListSourceOptions,
   type OfferedSkill,
 } from "./list_source.ts";
+export type { InvalidSkill } from "./locate_skill.ts";
 export { remove } from "./remove.ts";
 export { update } from "./update.ts";
 export { check, type CheckStatus, type SkillCheck } from "./check.ts";
@@ -54,7 +55,7 @@ export {
 export type { AuditMode, LockEntry, Lockfile } from "./lockfile.ts";
 export type { InstallTarget } from "./target_path.ts";
 export type { LockOptions } from "./mutex.ts";
-export type { GitResult, GitRunner } from "./git.ts";
+export type { GitResult, GitRunner, GitRunOptions } from "./git.ts";
 export {
   githubShorthand,
   type InstallSource,

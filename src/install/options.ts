@@ -77,6 +77,11 @@ export interface CommonInstallOptions extends LockOptions {
    * backup inside the skills directory. Default `true`.
    */
   backup?: boolean;
+  /**
+   * Stops the operation (Ctrl-C): git is stopped, the scratch directories
+   * removed and the lock released before it rejects with `interrupted`.
+   */
+  signal?: AbortSignal;
 }
 
 /** The file-count and size caps of an operation, defaults applied. */

@@ -44,7 +44,9 @@ import {
  *
  * @param dir The skills directory.
  * @param name The skill's name.
- * @param options `force` removes a directory that is not in the lockfile; lock timeouts.
+ * @param options `force` removes a directory that is not in the lockfile;
+ *   lock timeouts; `onTargetRemoved` hears of each link or copy removed
+ *   from another client's directory.
  * @returns Notes (e.g. a recovered interrupted operation).
  * @throws {InstallError} `not-installed` or `unlocked-directory`;
  *   `bad-target` or `target-outside` (before anything is removed) for a
@@ -53,7 +55,10 @@ import {
 export async function remove(
   dir: string,
   name: string,
-  options: CommonInstallOptions & { force?: boolean } = {},
+  options: CommonInstallOptions & {
+    force?: boolean;
+    onTargetRemoved?: (path: string) => void;
+  } = {},
 ): Promise<string[]> {
   const root = resolve(dir);
   assertWritable(root);
@@ -92,6 +97,9 @@ export async function remove(
         ...removeTargets(root, name, entry.targets, {
           hash: entry.hash,
           backup: options.backup !== false,
+          ...(options.onTargetRemoved === undefined
+            ? {}
+            : { onRemoved: options.onTargetRemoved }),
         }),
       );
     }

@@ -78,7 +78,7 @@ export function chooseInstallSource(
   return {
     source,
     notes: [
-      `"${spec}" is not a local path: installing ${
+      `"${spec}" is not a local path: installing the GitHub repository ${
         formatInstallSource(source)
       }${skill}`,
     ],

@@ -38,7 +38,8 @@ const STAGE_PREFIX = ".skillscope-stage-";
  * @param name The skill's name.
  * @param targets The targets to place.
  * @param options `previous`: targets and hash recorded before; `hash`: the
- *   real copy's tree hash now; `force`, `backup`, `fs`.
+ *   real copy's tree hash now; `force`, `backup`, `fs`; `onPlaced` hears
+ *   of each target path a link or copy was (re)made in.
  * @returns Notes (backups kept).
  * @throws {InstallError} `unlocked-directory` for something in the way that
  *   is not ours; `bad-target` or `target-outside` (before anything is
@@ -55,6 +56,7 @@ export function placeTargets(
     force?: boolean;
     backup?: boolean;
     fs?: InstallFs;
+    onPlaced?: (path: string) => void;
   } = {},
 ): string[] {
   const notes: string[] = [];
@@ -126,6 +128,7 @@ export function placeTargets(
       recheck();
       Deno.symlinkSync(relative(dirname(path), real), path);
     }
+    options.onPlaced?.(path);
   }
   return notes;
 }
@@ -138,7 +141,8 @@ export function placeTargets(
  * @param root The real copy's skills directory.
  * @param name The skill's name.
  * @param targets The recorded targets.
- * @param options `hash`: the tree hash an unchanged copy has; `backup`.
+ * @param options `hash`: the tree hash an unchanged copy has; `backup`;
+ *   `onRemoved` hears of each link or copy removed.
  * @returns Notes.
  * @throws {InstallError} `bad-target` or `target-outside` (before anything
  *   is removed) for a target that leads outside the lock's owner.
@@ -147,7 +151,11 @@ export function removeTargets(
   root: string,
   name: string,
   targets: readonly InstallTarget[],
-  options: { hash: string; backup?: boolean },
+  options: {
+    hash: string;
+    backup?: boolean;
+    onRemoved?: (path: string) => void;
+  },
 ): string[] {
   const notes: string[] = [];
   const real = join(root, name);
@@ -166,6 +174,7 @@ export function removeTargets(
       if (pointsTo(path, real) || !exists(path)) {
         recheck();
         Deno.removeSync(path);
+        options.onRemoved?.(path);
       } else notes.push(`left ${path}: it is a symlink to something else`);
     } else if (target.copy === true && info.isDirectory) {
       if (
@@ -179,6 +188,7 @@ export function removeTargets(
       } else {
         recheck();
         Deno.removeSync(path, { recursive: true });
+        options.onRemoved?.(path);
       }
     } else {
       notes.push(`left ${path}: it is not what install put there`);

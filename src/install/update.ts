@@ -6,9 +6,14 @@
  */
 import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, interruptedError } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
-import { type AuditMode, readLockfileSync } from "./lockfile.ts";
+import {
+  type AuditMode,
+  type LockEntry,
+  readLockfileSync,
+} from "./lockfile.ts";
+import { firstItems } from "../shared/first_items.ts";
 import { installUnderLock } from "./install.ts";
 import type { InstallResult } from "./install_types.ts";
 import { parseInstallSource } from "./install_source.ts";
@@ -63,12 +68,7 @@ export async function update(
   for (const skill of names) checkTargets(root, lock.skills[skill]?.targets);
   // Refuse before anything is fetched or replaced when any named skill has
   // local changes (each is checked again under the lock by install).
-  if (options.force !== true) {
-    for (const skill of names) {
-      const entry = lock.skills[skill];
-      if (entry) guardLocalEdits(root, skill, entry, false, "update");
-    }
-  }
+  if (options.force !== true) guardAll(root, lock.skills, names, name);
   const results: InstallResult[] = [];
   for (const [i, skill] of names.entries()) {
     options.onProgress?.(`Updating ${skill} (${i + 1}/${names.length})…`);
@@ -92,13 +92,57 @@ export async function update(
     };
     // The kind the lock records holds: a website stays one (its index,
     // never a git fallback), a git URL is never tried as a website.
-    results.push(
-      await installUnderLock(
-        lockedSource(entry, parseInstallSource),
-        again,
-        [],
-      ),
-    );
+    try {
+      results.push(
+        await installUnderLock(
+          lockedSource(entry, parseInstallSource),
+          again,
+          [],
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof InstallError) || error.code !== "interrupted") {
+        throw error;
+      }
+      const done = results.filter((r) => r.status !== "unchanged");
+      throw interruptedError(done.map((r) => r.name), "updated", {
+        cause: error,
+      });
+    }
   }
   return results;
+}
+
+/**
+ * Refuses when any of `names` has local changes; when no name was asked
+ * for, the refusal also says how to update the unchanged others by name.
+ */
+function guardAll(
+  root: string,
+  skills: Readonly<Record<string, LockEntry>>,
+  names: readonly string[],
+  asked: string | undefined,
+): void {
+  let refused: InstallError | undefined;
+  const others: string[] = [];
+  for (const skill of names) {
+    const entry = skills[skill];
+    if (!entry) continue;
+    try {
+      guardLocalEdits(root, skill, entry, false, "update");
+      others.push(skill);
+    } catch (error) {
+      if (asked !== undefined || !(error instanceof InstallError)) throw error;
+      refused ??= error;
+    }
+  }
+  if (refused === undefined) return;
+  if (others.length === 0) throw refused;
+  throw new InstallError(
+    refused.code,
+    `${refused.message}; or update the others by name: ${
+      firstItems(others.map((o) => `skillscope update ${o}`), 3)
+    }`,
+    { cause: refused },
+  );
 }

@@ -23,6 +23,7 @@ import { type LockEntry, readLockfileSync } from "./lockfile.ts";
 import { acquireLock, type LockOptions } from "./mutex.ts";
 import { dirIdentitySync } from "./owner.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
+import { lockHoldingLink } from "./linked_elsewhere.ts";
 
 /**
  * One file that differs from the lockfile.
@@ -88,6 +89,11 @@ export interface VerifyReport {
   readonly skills: readonly SkillVerification[];
   /** Skill directories present but not in the lockfile. */
   readonly unlocked: readonly string[];
+  /**
+   * Entries not in this lockfile that are links another directory's
+   * `skills.lock` records as its targets, with that lock's path.
+   */
+  readonly linked?: readonly { name: string; lock: string }[];
   /** An interrupted operation that was recovered first, if any. */
   readonly notes: readonly string[];
 }
@@ -148,17 +154,24 @@ export async function verify(
     options.onProgress?.(`Verifying ${name} (${i + 1}/${names.length})…`);
     return verifyOne(root, name, lock.skills[name]!);
   });
-  const unlocked = [...Deno.readDirSync(root)]
-    .filter((e) =>
-      !e.name.startsWith(".") && !(e.name in lock.skills) &&
-      isFile(join(root, e.name, "SKILL.md"))
+  const unlocked: string[] = [];
+  const linked: { name: string; lock: string }[] = [];
+  for (
+    const { name } of [...Deno.readDirSync(root)].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0
     )
-    .map((e) => e.name)
-    .sort();
+  ) {
+    if (name.startsWith(".") || name in lock.skills) continue;
+    if (!isFile(join(root, name, "SKILL.md"))) continue;
+    const owner = lockHoldingLink(root, name);
+    if (owner === undefined) unlocked.push(name);
+    else linked.push({ name, lock: owner });
+  }
   return {
     ok: skills.every((s) => s.status === "ok"),
     skills,
     unlocked,
+    ...(linked.length === 0 ? {} : { linked }),
     notes,
   };
 }

@@ -140,7 +140,9 @@ export async function chooseWebSource(
     notes: [
       `"${displayUrl(url)}" has a well-known skills index: installing from "${
         displayUrl(index.url)
-      }" (${versionNote(index)})`,
+      }" (${
+        // A v0.1 skill's own note says what is not verified: said once.
+        index.version === "0.2" ? versionNote(index) : "v0.1"})`,
       ...index.diagnostics.map((d) => `warning: ${d.message}`),
     ],
   };
