@@ -108,6 +108,10 @@ Deno.test("wellKnownSource reads a v0.1 site file by file and says its content i
     "warning",
     "web-unverified",
   ]]);
+  assert.match(
+    found.diagnostics[0]!.message,
+    /the content of its 1 skill is not verified$/,
+  );
   const set = await SkillSet.open({ sources: [wellKnownSource(site.origin)] });
   assert.deepEqual(await set.resources("legacy"), {
     files: ["references/a.md"],

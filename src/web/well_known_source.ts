@@ -92,7 +92,9 @@ export function wellKnownSource(
           code: "web-unverified",
           message: `The v0.1 index "${
             displayUrl(index.url)
-          }" gives no digests: the content of its ${index.entries.length} skills is not verified`,
+          }" gives no digests: the content of its ${index.entries.length} skill${
+            index.entries.length === 1 ? "" : "s"
+          } is not verified`,
           path: displayUrl(index.url),
         });
       }
