@@ -150,3 +150,66 @@ Deno.test({
     assert.ok(Date.now() - started < 20_000);
   },
 });
+
+Deno.test({
+  name:
+    "Ctrl-C while restore fetches a locked skill again stops git, leaves the lockfile as it was and no clone, and exits 130",
+  ignore: Deno.build.os !== "linux",
+  async fn(): Promise<void> {
+    await using p = await place();
+    await using remote = stalledRemote();
+    const source = join(p.root, "source");
+    await gitRepo(source, {
+      "alpha/SKILL.md":
+        "---\nname: alpha\ndescription: Alpha skill\n---\n# A\n",
+    });
+    const dir = join(p.root, "skills");
+    const env = { NO_COLOR: "1", DENO_DIR: await currentDenoDir(), ...p.env };
+    const args = (command: string[]): string[] => [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      "-P=cli",
+      "--allow-run",
+      CLI,
+      ...command,
+    ];
+    const installed = await new Deno.Command(Deno.execPath(), {
+      args: args(["install", `file://${source}`, "--dir", dir]),
+      cwd: p.project,
+      env,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(installed.code, 0, new TextDecoder().decode(installed.stderr));
+    // The locked source now stalls, and the skill must be fetched again.
+    const lockPath = join(dir, "skills.lock");
+    const lock = JSON.parse(await Deno.readTextFile(lockPath));
+    lock.skills.alpha.source = remote.url;
+    const lockText = JSON.stringify(lock, null, 2) + "\n";
+    await Deno.writeTextFile(lockPath, lockText);
+    await Deno.remove(join(dir, "alpha"), { recursive: true });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: args(["restore", "--dir", dir]),
+      cwd: p.project,
+      env,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(60_000),
+    }).spawn();
+    await remote.asked;
+    child.kill("SIGINT");
+    const out = await child.output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 130, stderr);
+    assert.equal(stderr, "interrupted; nothing was changed\n");
+    assert.equal(await Deno.readTextFile(lockPath), lockText);
+    assert.deepEqual(
+      [...Deno.readDirSync(dir)].map((e) => e.name).sort(),
+      ["skills.lock"],
+    );
+    assert.deepEqual(await processesWith(remote.url), []);
+  },
+});

@@ -20,6 +20,7 @@ import { installDirs } from "./skill_scope.ts";
 import { FORCE_OVER_EDITS, NO_BACKUP } from "./install_options.ts";
 import { writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
+import { interruptible } from "./interrupt.ts";
 
 /**
  * `install --frozen` / `restore`: rebuilds what skills.lock records.
@@ -35,18 +36,30 @@ export async function runRestore(
     & ValuesOf<typeof FORCE_OVER_EDITS & typeof NO_BACKUP>,
 ): Promise<number> {
   const dirs = installDirs(values);
-  const progress = startProgress();
-  let report;
-  try {
-    report = await restore(dirs.dirs[0], {
-      force: values.force === true,
-      backup: values["no-backup"] !== true,
-      ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-    });
-  } finally {
-    progress.done();
-  }
-  if (values.json === true) {
+  return await interruptible(async (signal) => {
+    const progress = startProgress();
+    let report;
+    try {
+      report = await restore(dirs.dirs[0], {
+        force: values.force === true,
+        backup: values["no-backup"] !== true,
+        signal,
+        ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+      });
+    } finally {
+      progress.done();
+    }
+    return writeRestoreReport(report, dirs, values.json === true);
+  });
+}
+
+/** Prints what `restore` did; returns the exit code. */
+function writeRestoreReport(
+  report: Awaited<ReturnType<typeof restore>>,
+  dirs: ReturnType<typeof installDirs>,
+  json: boolean,
+): number {
+  if (json) {
     writeJson(
       dirs.scope === undefined ? report : { ...report, scope: dirs.scope },
     );

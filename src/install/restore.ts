@@ -8,7 +8,7 @@
  */
 import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, interruptedError } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import { readLockfileSync } from "./lockfile.ts";
 import { installUnderLock } from "./install.ts";
@@ -71,7 +71,8 @@ export interface RestoreReport {
  * @returns What was restored and what failed.
  * @throws {InstallError} `locally-modified` (without `force`), `bad-target`
  *   or `target-outside` (a target leading outside the project or home that
- *   owns the lock), before anything is changed.
+ *   owns the lock), before anything is changed; `interrupted` when
+ *   `signal` aborts, saying which skills were restored before.
  */
 export async function restore(
   dir: string,
@@ -127,6 +128,12 @@ export async function restore(
       );
     } catch (error) {
       if (!(error instanceof InstallError)) throw error;
+      if (error.code === "interrupted") {
+        const done = results.filter((r) => r.status !== "unchanged");
+        throw interruptedError(done.map((r) => r.name), "restored", {
+          cause: error,
+        });
+      }
       failures.push({ name, code: error.code, message: error.message });
     }
   }
