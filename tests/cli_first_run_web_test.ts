@@ -92,3 +92,20 @@ Deno.test("read NAME --root http://… whose index names an unknown $schema says
   assert.equal(json.code, 1);
   assert.equal(JSON.parse(json.stdout).error.code, "web-schema-unknown");
 });
+
+Deno.test("resources NAME --json on a website root that could not be listed carries the root's failure", async () => {
+  await using site = serveSite({
+    [AGENT_SKILLS_INDEX]: JSON.stringify({
+      $schema: "https://example.com/v9.json",
+      skills: [],
+    }),
+  });
+  const run = await runCli(
+    ["resources", "pdf-tools", "--root", site.origin, "--json"],
+    { permissions: NET },
+  );
+  assert.equal(run.code, 1);
+  const { error } = JSON.parse(run.stdout);
+  assert.equal(error.code, "web-schema-unknown");
+  assert.match(error.message, /^No skill named "pdf-tools": /);
+});

@@ -7,16 +7,9 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeJson, writeOut } from "./io.ts";
-import {
-  expectArgs,
-  isRemoteRootFailure,
-  jsonOption,
-  ROOTS_GROUP,
-} from "./root_options.ts";
+import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 import { explained } from "./skill_missing.ts";
-import { SkillAccessError } from "../shared/errors.ts";
-import type { SkillSet } from "../serve/skill_set.ts";
 
 /** The option groups of `read`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -38,11 +31,9 @@ export const readCommand: CommandOf<typeof GROUPS> = {
   async run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope read NAME");
     const set = await openSkillSet(values);
-    const body = await set.read(name!)
-      .catch(explained(set, values, "read NAME"))
-      .catch((error) => {
-        throw values.json === true ? withRootFailure(error, set) : error;
-      });
+    const body = await set.read(name!).catch(
+      explained(set, values, "read NAME", values.json === true),
+    );
     if (values.json === true) {
       const skill = set.require(name!);
       const resources = await set.resources(name!);
@@ -58,22 +49,3 @@ export const readCommand: CommandOf<typeof GROUPS> = {
     return EXIT.ok;
   },
 };
-
-/**
- * A skill not found where a website root could not be listed: the failure
- * of the root is the cause, and with `--json` (whose error is the only
- * thing a program reads) the error says it, under the root's code; on
- * stderr the root's diagnostic already stands before "No skill named".
- */
-function withRootFailure(error: unknown, set: SkillSet): unknown {
-  if (
-    !(error instanceof SkillAccessError) || error.code !== "skill-not-found"
-  ) return error;
-  const failed = set.diagnostics.filter(isRemoteRootFailure);
-  if (failed.length === 0) return error;
-  return new SkillAccessError(
-    failed[0]!.code,
-    error.skill,
-    `${error.message}: ${failed.map((d) => d.message).join("; ")}`,
-  );
-}

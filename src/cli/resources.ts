@@ -32,7 +32,7 @@ export const resourcesCommand: CommandOf<typeof GROUPS> = {
     const [name] = expectArgs(positionals, 1, "skillscope resources NAME");
     const set = await openSkillSet(values);
     const resources = await set.resources(name!).catch(
-      explained(set, values, "resources NAME"),
+      explained(set, values, "resources NAME", values.json === true),
     );
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {

@@ -14,6 +14,7 @@ import { CliError } from "./errors.ts";
 import { field } from "./io.ts";
 import { nothingFound } from "./nothing_found.ts";
 import {
+  isRemoteRootFailure,
   remoteRootFailed,
   rootSelection,
   type RootValues,
@@ -188,21 +189,43 @@ export function missingSkill(error: unknown, context: MissingContext): unknown {
  * @param set The skill set the command opened.
  * @param values Parsed root options.
  * @param usage The command and what follows the name (`asset NAME RELPATH`).
+ * @param json The command answers in JSON: a website root that could not be
+ *   listed is then said in the error itself, under the root's code (on
+ *   stderr its diagnostic already stands before "No skill named").
  * @returns The handler.
  */
 export function explained(
   set: SkillSet,
   values: RootValues,
   usage: string,
+  json = false,
 ): (error: unknown) => never {
   return (error) => {
-    throw missingSkill(error, {
+    const explanation = missingSkill(error, {
       diagnostics: set.diagnostics,
       skills: set.list().length,
       values,
       usage,
     });
+    throw json ? withRootFailure(explanation, set.diagnostics) : explanation;
   };
+}
+
+/** A `skill-not-found` error carrying the failures of the website roots, if any. */
+function withRootFailure(
+  error: unknown,
+  diagnostics: readonly Diagnostic[],
+): unknown {
+  if (
+    !(error instanceof SkillAccessError) || error.code !== "skill-not-found"
+  ) return error;
+  const failed = diagnostics.filter(isRemoteRootFailure);
+  if (failed.length === 0) return error;
+  return new SkillAccessError(
+    failed[0]!.code,
+    error.skill,
+    `${error.message}: ${failed.map((d) => d.message).join("; ")}`,
+  );
 }
 
 /** The parent of a path as written (`./a/b` → `./a`, `b/` → `.`). */
