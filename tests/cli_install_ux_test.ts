@@ -516,6 +516,32 @@ Deno.test("install --json carries the frontmatter warnings plain install prints,
   assert.deepEqual(JSON.parse(again.stdout).diagnostics, []);
 });
 
+Deno.test("update --json carries the warnings of each skill it updated, as install --json does", async () => {
+  await using m = await machine();
+  const source = await noisySkill(m, 3);
+  const dest = join(m.home, "skills");
+  const installed = await cli(
+    m,
+    ["install", source, "--dir", dest],
+    m.elsewhere,
+  );
+  assert.equal(installed.code, 0, installed.stderr);
+  await Deno.writeTextFile(
+    join(source, "SKILL.md"),
+    skillMd("name: noisy\ndescription: Noisier\nextra-a: x\nextra-b: y"),
+  );
+  const run = await cli(m, ["update", "--dir", dest, "--json"], m.elsewhere);
+  assert.equal(run.code, 0, run.stderr);
+  const [updated] = JSON.parse(run.stdout);
+  assert.equal(updated.status, "updated");
+  assert.deepEqual(
+    updated.diagnostics.map((
+      d: { code: string; message: string },
+    ) => [d.code, d.message.match(/"extra-\w"/)?.[0]]),
+    [["unknown-field", '"extra-a"'], ["unknown-field", '"extra-b"']],
+  );
+});
+
 Deno.test("the refusal for a collection of 500 skills names the first 10 and counts the rest on one short line", async () => {
   await using m = await machine();
   const big = join(m.elsewhere, "big");

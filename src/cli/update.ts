@@ -17,7 +17,12 @@ import {
   FORCE_OVER_EDITS,
   NO_BACKUP,
 } from "./install_options.ts";
-import { scoped, writeResults, writeSkillWarnings } from "./install_report.ts";
+import {
+  scoped,
+  withSkillWarnings,
+  writeResults,
+  writeSkillWarnings,
+} from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 import { writeLockedElsewhere } from "./locked_elsewhere.ts";
 import { interruptible } from "./interrupt.ts";
@@ -84,7 +89,12 @@ for in the project's scope, then the user's; without NAME both are updated.`,
         progress.done();
       }
       if (values.json === true) {
-        writeJson(done.flatMap(({ dirs, results }) => scoped(dirs, results)));
+        // Each result with the warnings plain update prints, as install does.
+        const out = [];
+        for (const { dirs, results } of done) {
+          out.push(...scoped(dirs, await withSkillWarnings(results)));
+        }
+        writeJson(out);
       } else {
         for (const { dirs, results } of done) {
           writeResults(results, {
