@@ -9,6 +9,7 @@ import { join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { messageOf, SkillAccessError } from "../shared/errors.ts";
+import { escapeTerminal } from "../shared/escape.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
@@ -77,7 +78,7 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
         throw new SkillAccessError(
           "read-failed",
           skill.name,
-          `"${path}" is no longer a regular file`,
+          `"${escapeTerminal(path)}" is no longer a regular file`,
           path,
         );
       }
@@ -89,7 +90,9 @@ export function readSkillFileSync(skill: Skill, maxBytes: number): Uint8Array {
           new SkillAccessError(
             "body-too-large",
             skill.name,
-            `SKILL.md of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+            `SKILL.md of "${
+              escapeTerminal(skill.name)
+            }" is ${size} bytes; the limit is ${maxBytes}`,
             path,
           ),
       );
@@ -143,9 +146,9 @@ export function readAssetSync(
     throw new SkillAccessError(
       "asset-path-invalid",
       skill.name,
-      `Asset path ${
-        JSON.stringify(path)
-      } of "${skill.name}" must be relative to the skill directory, without ".." segments`,
+      `Asset path ${JSON.stringify(path)} of "${
+        escapeTerminal(skill.name)
+      }" must be relative to the skill directory, without ".." segments`,
       path,
     );
   }
@@ -153,9 +156,9 @@ export function readAssetSync(
     throw new SkillAccessError(
       "asset-path-invalid",
       skill.name,
-      `Asset path ${
-        JSON.stringify(path)
-      } of "${skill.name}" names a hidden file or node_modules, which are never served`,
+      `Asset path ${JSON.stringify(path)} of "${
+        escapeTerminal(skill.name)
+      }" names a hidden file or node_modules, which are never served`,
       path,
     );
   }
@@ -188,7 +191,9 @@ export function readAssetSync(
         new SkillAccessError(
           "asset-too-large",
           skill.name,
-          `"${rel}" of "${skill.name}" is ${size} bytes; the limit is ${maxBytes}`,
+          `"${escapeTerminal(rel)}" of "${
+            escapeTerminal(skill.name)
+          }" is ${size} bytes; the limit is ${maxBytes}`,
           path,
         ),
     });
@@ -199,7 +204,7 @@ export function readAssetSync(
       throw new SkillAccessError(
         "asset-not-found",
         skill.name,
-        `"${skill.name}" has no file "${rel}"`,
+        `"${escapeTerminal(skill.name)}" has no file "${escapeTerminal(rel)}"`,
         path,
       );
     }
@@ -207,7 +212,9 @@ export function readAssetSync(
       throw new SkillAccessError(
         "asset-outside-skill",
         skill.name,
-        `"${rel}" of "${skill.name}" resolves to "${error.resolved}", outside the skill directory "${realDir}"`,
+        `"${escapeTerminal(rel)}" of "${
+          escapeTerminal(skill.name)
+        }" resolves to "${error.resolved}", outside the skill directory "${realDir}"`,
         path,
       );
     }
@@ -215,7 +222,9 @@ export function readAssetSync(
       throw new SkillAccessError(
         "asset-not-file",
         skill.name,
-        `"${rel}" of "${skill.name}" is not a regular file`,
+        `"${escapeTerminal(rel)}" of "${
+          escapeTerminal(skill.name)
+        }" is not a regular file`,
         path,
       );
     }
@@ -234,7 +243,11 @@ function embeddedAsset(
     throw new SkillAccessError(
       "no-assets",
       skill.name,
-      `Embedded skill "${skill.name}" was embedded without its files, so "${rel}" cannot be read`,
+      `Embedded skill "${
+        escapeTerminal(skill.name)
+      }" was embedded without its files, so "${
+        escapeTerminal(rel)
+      }" cannot be read`,
       path,
     );
   }
@@ -243,7 +256,7 @@ function embeddedAsset(
     throw new SkillAccessError(
       "asset-not-found",
       skill.name,
-      `"${skill.name}" has no file "${rel}"`,
+      `"${escapeTerminal(skill.name)}" has no file "${escapeTerminal(rel)}"`,
       path,
     );
   }
@@ -254,7 +267,9 @@ function embeddedAsset(
     throw new SkillAccessError(
       "asset-too-large",
       skill.name,
-      `"${rel}" of "${skill.name}" is ${bytes.length} bytes; the limit is ${maxBytes}`,
+      `"${escapeTerminal(rel)}" of "${
+        escapeTerminal(skill.name)
+      }" is ${bytes.length} bytes; the limit is ${maxBytes}`,
       path,
     );
   }
@@ -286,6 +301,8 @@ export function onDisk(skill: Skill): DirectorySkill {
   throw new SkillAccessError(
     "read-failed",
     skill.name,
-    `"${skill.name}" (${skill.source.kind}: ${skill.source.key}) has no files on disk to read`,
+    `"${
+      escapeTerminal(skill.name)
+    }" (${skill.source.kind}: ${skill.source.key}) has no files on disk to read`,
   );
 }

@@ -8,6 +8,7 @@
  */
 import { skillIdentity } from "../discover/dedup.ts";
 import { SkillAccessError } from "../shared/errors.ts";
+import { escapeTerminal } from "../shared/escape.ts";
 import type { Skill } from "../shared/types.ts";
 
 /**
@@ -62,9 +63,12 @@ export class SkillIndex {
     throw new SkillAccessError(
       "skill-not-found",
       name,
-      `No skill named "${name}"${
+      // Names come from skill files and callers: one line whatever they hold.
+      `No skill named "${escapeTerminal(name)}"${
         close.length > 0
-          ? `; did you mean ${close.map((c) => `"${c}"`).join(", ")}?`
+          ? `; did you mean ${
+            close.map((c) => `"${escapeTerminal(c)}"`).join(", ")
+          }?`
           : ""
       }`,
     );
