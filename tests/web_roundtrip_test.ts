@@ -325,6 +325,13 @@ Deno.test("--root with a website that cannot be listed: list and catalog exit 1 
   });
   assert.equal(catalog.code, 1, catalog.stderr);
   assert.match(catalog.stderr, /remote-source-failed/);
+  // No catalog at all, not an empty one that reads as "no skills".
+  const jsonCatalog = await runCli(
+    ["catalog", "--format", "json", "--root", origin],
+    { permissions: NET },
+  );
+  assert.equal(jsonCatalog.code, 1, jsonCatalog.stderr);
+  assert.equal(jsonCatalog.stdout, "");
 });
 
 Deno.test("read --json of a skill on a website that cannot be listed carries the root's failure as its error, with exit 1; a local miss stays skill-not-found", async () => {

@@ -27,7 +27,7 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
   usage:
     "catalog [--format xml|json|markdown|skills-ref] [--max-chars N | --max-tokens N | --context-window N]",
   description:
-    "Prints the catalog sorted by name; for no skills nothing (json: an empty list).",
+    "Prints the catalog sorted by name; for no skills nothing (json: no entries).",
   examples: [
     "skillscope catalog",
     "skillscope catalog --format markdown --max-chars 4000",
@@ -36,9 +36,11 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
   async run(values): Promise<number> {
     catalogSettings(values, "xml"); // bad options fail before the scan
     const set = await openSkillSet(values, { report: true });
+    // A website root that could not be listed fails the run, as in list,
+    // and prints no catalog: an empty one would read as "no skills".
+    if (remoteRootFailed(set.diagnostics)) return EXIT.failure;
     const text = renderCatalogFor(set, values, { defaultFormat: "xml" });
     if (text !== "") writeOut(`${text}\n`);
-    // A website root that could not be listed fails the run, as in list.
-    return remoteRootFailed(set.diagnostics) ? EXIT.failure : EXIT.ok;
+    return EXIT.ok;
   },
 };
