@@ -194,3 +194,29 @@ Deno.test("a refused connection names the URL and the cause, not only 'fetch fai
     assert.ok(refused(run.stderr), `${args[0]}: ${run.stderr}`);
   }
 });
+
+Deno.test("a connection closed mid-request is said once, without the URL or the local address again", async () => {
+  // A server that takes the connection and closes it at once.
+  const server = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const accepting = (async () => {
+    for await (const conn of server) conn.close();
+  })().catch(() => {});
+  const url =
+    `http://127.0.0.1:${server.addr.port}/.well-known/agent-skills/index.json`;
+  try {
+    await assert.rejects(fetchBytes(url, { maxBytes: 100 }), (error) => {
+      const message = (error as Error).message;
+      assert.ok(message.startsWith(`GET "${url}" failed: `), message);
+      // The URL once, and not the local end of the connection.
+      assert.equal(message.split(url).length, 2, message);
+      assert.doesNotMatch(
+        message,
+        /error sending request|from 127\.0\.0\.1:\d+/,
+      );
+      return true;
+    });
+  } finally {
+    server.close();
+    await accepting;
+  }
+});

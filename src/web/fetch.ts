@@ -199,7 +199,12 @@ function failureCause(error: unknown, url: URL): string {
   for (let i = 0; i < MAX_CAUSES && current !== undefined; i++) {
     const text = messageOf(current)
       .replaceAll(url.href, shown)
-      .replace(`error sending request for url (${shown}): `, "")
+      // Deno's wrappers, which name the URL (and the local address) again:
+      // "error sending request [from ADDR ]for [url ]URL (…): ".
+      .replace(
+        /^error sending request (?:from \S+ )?for (?:url )?\S+(?: \([^)]*\))?: /,
+        "",
+      )
       .replace(/^client error \([^)]*\): /, "")
       .replace(/ \(os error \d+\)$/, "");
     if (text !== "" && !/^fetch failed$/i.test(text)) said.push(text);
