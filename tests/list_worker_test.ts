@@ -15,7 +15,7 @@ import {
   listOnWorker,
   MAX_LISTING_WORKERS,
 } from "../src/discover/list_worker.ts";
-import { LARGE_DIR_BYTES } from "../src/discover/scan_step.ts";
+import { LARGE_DIR_BYTES, sortByKey } from "../src/discover/scan_step.ts";
 import { CONFIG, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 type Entry = Pick<
@@ -181,4 +181,31 @@ Deno.test("concurrent listings start at most MAX_LISTING_WORKERS workers, and ev
   }
   assert.equal(most, MAX_LISTING_WORKERS);
   assert.equal(listingWorkers(), 0);
+});
+
+Deno.test("the sliced sort keeps every entry, also two whose names decoded to the same text, within a run and across runs", () => {
+  const drain = <T>(steps: Generator<unknown, T, unknown>): T => {
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  };
+  for (const count of [10, 5_000]) {
+    const items = Array.from({ length: count }, (_, i) => ({
+      name: `n-${(i * 7919) % count}`,
+      i,
+    }));
+    // Two more whose names equal existing ones, as U+FFFD makes them.
+    items.push({ name: "n-3", i: -1 }, { name: "n-3", i: -2 });
+    const sorted = drain(sortByKey([...items], (item) => item.name));
+    assert.equal(sorted.length, items.length);
+    assert.deepEqual(
+      sorted.map((item) => item.name),
+      items.map((item) => item.name).sort(),
+    );
+    assert.deepEqual(
+      sorted.filter((item) => item.name === "n-3").map((item) => item.i).sort(),
+      items.filter((item) => item.name === "n-3").map((item) => item.i).sort(),
+    );
+  }
 });

@@ -89,14 +89,15 @@ interface Run<T> {
 }
 
 /**
- * Sorts items by a unique key in code-unit order: runs of
+ * Sorts items by key in code-unit order (every item kept, also where two
+ * keys are equal, as names a lossy decoding made the same are): runs of
  * {@linkcode SORT_RUN} items sorted by their keys alone, with the default
  * sort (about 3x faster than a comparator), then merged pairwise. Yields
  * between slices, and nothing is built over the whole input in one step (a
  * map of every key stalls as it grows), so sorting a huge directory never
  * holds the event loop for long.
  *
- * @param items The items (names in one directory, paths in one scan: unique).
+ * @param items The items (names in one directory, paths in one scan).
  * @param keyOf The key of an item.
  * @returns The sorted items (as the generator's return value).
  */
@@ -107,10 +108,25 @@ export function* sortByKey<T>(
   let runs: Run<T>[] = [];
   for (let i = 0; i < items.length; i += SORT_RUN) {
     const itemOf = new Map<string, T>();
+    // Keys that came again (names a lossy decoding made equal): kept too.
+    let again: Map<string, T[]> | undefined;
     const end = Math.min(i + SORT_RUN, items.length);
-    for (let j = i; j < end; j++) itemOf.set(keyOf(items[j]!), items[j]!);
-    const keys = Array.from(itemOf.keys()).sort();
-    runs.push({ keys, items: keys.map((key) => itemOf.get(key)!) });
+    for (let j = i; j < end; j++) {
+      const key = keyOf(items[j]!);
+      if (!itemOf.has(key)) itemOf.set(key, items[j]!);
+      else {
+        again ??= new Map();
+        const more = again.get(key);
+        if (more === undefined) again.set(key, [items[j]!]);
+        else more.push(items[j]!);
+      }
+    }
+    const unique = Array.from(itemOf.keys()).sort();
+    runs.push(
+      again === undefined
+        ? { keys: unique, items: unique.map((key) => itemOf.get(key)!) }
+        : withRepeats(unique, itemOf, again),
+    );
     if (items.length > SORT_RUN) yield;
   }
   while (runs.length > 1) {
@@ -127,6 +143,25 @@ export function* sortByKey<T>(
     runs = merged;
   }
   return runs[0]?.items ?? [];
+}
+
+/** A sorted run holding, after each key's first item, the items whose key came again. */
+function withRepeats<T>(
+  unique: readonly string[],
+  itemOf: ReadonlyMap<string, T>,
+  again: ReadonlyMap<string, readonly T[]>,
+): Run<T> {
+  const keys: string[] = [];
+  const items: T[] = [];
+  for (const key of unique) {
+    keys.push(key);
+    items.push(itemOf.get(key)!);
+    for (const more of again.get(key) ?? []) {
+      keys.push(key);
+      items.push(more);
+    }
+  }
+  return { keys, items };
 }
 
 function* merge<T>(a: Run<T>, b: Run<T>): Generator<Pause, Run<T>, unknown> {
