@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { audit, AUDIT_RULES, type AuditCode } from "../src/audit/mod.ts";
-import { skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const HEAD = "name: demo\ndescription: A demo skill";
 
@@ -219,4 +219,20 @@ Deno.test("every rule in AUDIT_RULES is exercised by a test and documented in do
       `not in docs/audit.md: ${code}`,
     );
   }
+});
+
+Deno.test("content the audit could not read (past maxFiles or maxBytes) is a not-audited finding", async () => {
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "many");
+  await writeSkill(tmp.path, "many");
+  await writeTree(dir, { "a.md": "a\n", "b.md": "b\n", "c.md": "c\n" });
+  const report = await audit(dir, { maxFiles: 2 });
+  assert.deepEqual(
+    report.findings.map((f) => [f.code, f.severity]),
+    [["not-audited", "medium"]],
+  );
+  const bytes = await audit(dir, { maxBytes: 52 });
+  assert.deepEqual(bytes.findings.map((f) => f.message), [
+    "More than 52 bytes in all: the rest were not audited",
+  ]);
 });

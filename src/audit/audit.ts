@@ -6,8 +6,12 @@
  * @module
  */
 import { basename, join, relative, resolve } from "../shared/path.ts";
-import { walkSkillTree } from "../shared/skill_tree.ts";
-import { openRegularFileSync } from "../shared/open_file.ts";
+import {
+  parentOf,
+  UndecodableNameError,
+  walkSkillTree,
+} from "../shared/skill_tree.ts";
+import { openRegularFileSync, type RegularFile } from "../shared/open_file.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { SkillAccessError } from "../shared/errors.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
@@ -15,6 +19,7 @@ import { loadYamlParser } from "../parse/yaml.ts";
 import type { DirectorySkill } from "../shared/types.ts";
 import { auditText } from "./text_rules.ts";
 import { auditFileBytes, looksLikeText } from "./file_rules.ts";
+import { textWindows } from "./text_windows.ts";
 import { auditFrontmatter } from "./skill_rules.ts";
 import {
   atLeast,
@@ -27,8 +32,10 @@ import {
 export interface AuditOptions {
   /** Bytes of each file audited; larger files get a `large-file` finding. Default 1 MiB. */
   maxFileBytes?: number;
-  /** Files audited; past it an `unreadable-file` finding. Default 2000. */
+  /** Files audited; past it a `not-audited` finding. Default 2000. */
   maxFiles?: number;
+  /** Bytes audited in all; past it a `not-audited` finding. Default 200 MiB. */
+  maxBytes?: number;
 }
 
 /** What {@linkcode audit} found in one skill. */
@@ -49,6 +56,8 @@ export interface AuditReport {
 export const AUDIT_MAX_FILE_BYTES = 1024 * 1024;
 /** Default most files audited per skill. */
 export const AUDIT_MAX_FILES = 2000;
+/** Default most bytes audited per skill (what install places at most). */
+export const AUDIT_MAX_BYTES = 200 * 1024 * 1024;
 
 /**
  * Audits a skill's files before they reach an agent: invisible Unicode,
@@ -109,39 +118,80 @@ export async function audit(
   }
   const maxFileBytes = options.maxFileBytes ?? AUDIT_MAX_FILE_BYTES;
   const maxFiles = options.maxFiles ?? AUDIT_MAX_FILES;
+  const maxBytes = options.maxBytes ?? AUDIT_MAX_BYTES;
   const findings: AuditFinding[] = [];
   const push = (finding: AuditFinding) => findings.push(finding);
   let name = basename(dir);
   let files = 0;
+  let bytes = 0;
+  // Past a bound the audit stops, and says what it did not read.
+  const admit = (path: string, size: number): void => {
+    const over = files >= maxFiles
+      ? `More than ${maxFiles} files`
+      : bytes + size > maxBytes
+      ? `More than ${maxBytes} bytes in all`
+      : undefined;
+    if (over !== undefined) {
+      push({
+        code: "not-audited",
+        severity: "medium",
+        message: `${over}: the rest were not audited`,
+        path,
+      });
+      throw STOP;
+    }
+    files++;
+    bytes += size;
+  };
 
   const visit = (path: string, rel: string, info: Deno.FileInfo): void => {
-    const bytes = readHead(path, maxFileBytes);
+    using file = openRegularFileSync(path);
+    const head = readStart(file, Math.min(maxFileBytes, 8192));
+    const isText = looksLikeText(head);
+    // Text is read whole, window by window; what is not text only by its
+    // head.
     auditFileBytes(
-      bytes.subarray(0, 512),
+      head.subarray(0, 512),
       info,
-      { path, rel },
+      { path, rel, isText },
       maxFileBytes,
       push,
     );
-    if (!looksLikeText(bytes.subarray(0, 8192))) return;
-    const text = new TextDecoder().decode(bytes);
+    if (!isText) return;
     const isSkillMd = rel === "SKILL.md";
-    auditText(text, { path, skillDir: dir, isSkillMd }, push);
-    if (isSkillMd) {
-      let frontmatter: Readonly<Record<string, unknown>> | undefined;
-      try {
-        frontmatter = parseSkillMd(text, { path, yamlParser }).frontmatter;
-        if (typeof frontmatter.name === "string") name = frontmatter.name;
-      } catch {
-        frontmatter = undefined; // validation reports it; the text was audited
+    const seen = new Set<string>();
+    for (const window of textWindows(file, maxFileBytes, head)) {
+      const text = new TextDecoder().decode(window.bytes);
+      auditText(text, { path, skillDir: dir, isSkillMd }, (f) => {
+        if (f.line === undefined) {
+          push(f);
+          return;
+        }
+        const line = f.line + window.lineOffset;
+        const column = f.line === 1 && f.column !== undefined
+          ? f.column + window.columnOffset
+          : f.column;
+        // Windows overlap: what two of them saw is reported once.
+        const key = `${f.code}:${line}:${column}:${f.message}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        push({ ...f, line, ...(column === undefined ? {} : { column }) });
+      });
+      if (isSkillMd && window.lineOffset === 0 && window.columnOffset === 0) {
+        skillMdRules(text, path);
       }
-      auditFrontmatter(
-        frontmatter,
-        text,
-        { path, dirName: basename(dir) },
-        push,
-      );
     }
+  };
+
+  const skillMdRules = (text: string, path: string): void => {
+    let frontmatter: Readonly<Record<string, unknown>> | undefined;
+    try {
+      frontmatter = parseSkillMd(text, { path, yamlParser }).frontmatter;
+      if (typeof frontmatter.name === "string") name = frontmatter.name;
+    } catch {
+      frontmatter = undefined; // validation reports it; the text was audited
+    }
+    auditFrontmatter(frontmatter, text, { path, dirName: basename(dir) }, push);
   };
 
   try {
@@ -170,7 +220,7 @@ export async function audit(
         // when it sits where the walk does not go (".git"): an approval
         // covers exactly these bytes.
         if (to?.inside && to.info.isFile) {
-          if (++files > maxFiles) throw STOP;
+          admit(path, to.info.size);
           visit(to.real, entry.rel, to.info);
         }
         continue;
@@ -178,7 +228,7 @@ export async function audit(
       if (entry.kind === "directory") {
         if (entry.depth > 16) {
           push({
-            code: "unreadable-file",
+            code: "not-audited",
             severity: "medium",
             message: "Nested more than 16 directories deep: not audited",
             path,
@@ -196,16 +246,18 @@ export async function audit(
         });
         continue;
       }
-      if (++files > maxFiles) {
+      if (entry.kind === "undecodable") {
         push({
-          code: "unreadable-file",
-          severity: "medium",
-          message: `More than ${maxFiles} files: the rest were not audited`,
+          code: "not-audited",
+          severity: "high",
+          message: new UndecodableNameError(parentOf(entry)).message,
           path,
         });
-        throw STOP;
+        continue;
       }
-      visit(path, entry.rel, Deno.lstatSync(path));
+      const info = Deno.lstatSync(path);
+      admit(path, info.size);
+      visit(path, entry.rel, info);
     }
   } catch (error) {
     if (error !== STOP) throw error;
@@ -215,7 +267,7 @@ export async function audit(
   return Object.freeze({
     name,
     dir,
-    files: Math.min(files, maxFiles),
+    files,
     findings: Object.freeze(findings.map((f) => Object.freeze(f))),
     ...(worst === undefined ? {} : { worst }),
   });
@@ -229,12 +281,8 @@ function byWorst(a: AuditFinding, b: AuditFinding): number {
     (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }
 
-/**
- * Reads at most `max` bytes of a regular file, from a descriptor that never
- * blocks (a FIFO swapped in after the walk is refused, not waited on).
- */
-function readHead(path: string, max: number): Uint8Array {
-  using file = openRegularFileSync(path);
+/** Reads at most `max` bytes from the start of an open file. */
+function readStart(file: RegularFile, max: number): Uint8Array {
   const buffer = new Uint8Array(Math.min(max, file.size));
   let offset = 0;
   while (offset < buffer.length) {

@@ -88,14 +88,15 @@ export function looksLikeText(bytes: Uint8Array): boolean {
  *
  * @param head The first bytes of the file (up to 512).
  * @param info The file's stat.
- * @param file Its absolute path and its path relative to the skill (`/` separators).
+ * @param file Its absolute path, its path relative to the skill (`/`
+ *   separators), and whether it is text (read whole, in windows of the limit).
  * @param maxFileBytes The size limit.
  * @param push Receives each finding.
  */
 export function auditFileBytes(
   head: Uint8Array,
   info: Deno.FileInfo,
-  file: { path: string; rel: string },
+  file: { path: string; rel: string; isText?: boolean },
   maxFileBytes: number,
   push: (finding: AuditFinding) => void,
 ): void {
@@ -134,8 +135,9 @@ export function auditFileBytes(
     push({
       code: "large-file",
       severity: "low",
-      message:
-        `${info.size} bytes, over the ${maxFileBytes}-byte limit: only the first ${maxFileBytes} bytes were audited`,
+      message: file.isText === true
+        ? `${info.size} bytes, over the ${maxFileBytes}-byte limit: audited whole, in windows of that size`
+        : `${info.size} bytes, over the ${maxFileBytes}-byte limit: only the first ${maxFileBytes} bytes were audited`,
       path: file.path,
     });
   }

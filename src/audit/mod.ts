@@ -40,6 +40,7 @@ export {
 } from "./rules.ts";
 export {
   audit,
+  AUDIT_MAX_BYTES,
   AUDIT_MAX_FILE_BYTES,
   AUDIT_MAX_FILES,
   type AuditOptions,

@@ -59,7 +59,8 @@ export type AuditCode =
   | "archive-file"
   | "executable-outside-scripts"
   | "large-file"
-  | "unreadable-file";
+  | "unreadable-file"
+  | "not-audited";
 
 /**
  * Every audit rule by code. Deterministic, local, no network and no model.
@@ -193,14 +194,20 @@ export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
     "large-file": {
       severity: "low",
       catches:
-        "files over the size limit (default 1 MiB), audited only up to it",
-      misses: "what lies past the limit",
+        "files over the size limit (1 MiB): text is audited whole, in windows of it; other files by their first bytes",
+      misses: "what lies past the first bytes of a file that is not text",
     },
     "unreadable-file": {
       severity: "medium",
       catches:
-        "entries the audit cannot read: symlinks, FIFOs, devices, too many files",
+        "entries the audit does not open: symlinks (what one inside the skill leads to is audited), FIFOs, devices",
       misses: "their content",
+    },
+    "not-audited": {
+      severity: "medium",
+      catches:
+        "content the audit could not read: files past the count bound, directories nested over 16 deep, names not valid UTF-8 (high)",
+      misses: "what it holds (install in block mode refuses it)",
     },
   });
 

@@ -11,6 +11,7 @@ import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { skillsNamed } from "./skills_named.ts";
 import { formatFinding } from "./audit.ts";
+import { UndecodableNameError } from "../shared/skill_tree.ts";
 
 /** The option groups of `approve`. */
 const GROUPS = [ROOTS_GROUP, {
@@ -67,7 +68,19 @@ approval (exit 1) unless --force.`,
         refused = true;
         continue;
       }
-      const approval = await approve(dir);
+      let approval: Awaited<ReturnType<typeof approve>>;
+      try {
+        approval = await approve(dir);
+      } catch (error) {
+        // A skill whose bytes cannot all be read is not approved; the
+        // others still are.
+        if (!(error instanceof UndecodableNameError)) throw error;
+        writeErr(
+          `skillscope: not approving ${field(report.name)}: ${error.message}\n`,
+        );
+        refused = true;
+        continue;
+      }
       approved.push({
         name: report.name,
         dir: report.dir,

@@ -286,7 +286,7 @@ in the lock so verify, update, restore and remove handle them too.`,
       } finally {
         progress.done();
       }
-    });
+    }, { json: values.json === true });
   },
 };
 
@@ -323,7 +323,7 @@ async function guide(
     source,
     offered,
     values,
-    yes ? undefined : await openPrompts(),
+    yes ? undefined : await openPrompts(listOptions.signal),
   );
 }
 

@@ -1,6 +1,6 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Ctrl-C (SIGINT) and SIGTERM during `install` and `update`: instead of the
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during `install` and `update`: instead of the
  * runtime's immediate exit, which would leave the scratch clone, the
  * directory's lock and a running git behind, the operation's signal fires,
  * the installer stops git, cleans up and rejects with `interrupted`, and the
@@ -9,18 +9,21 @@
  * @module
  */
 import { InstallError } from "../install/errors.ts";
-import { writeErr } from "./io.ts";
+import { writeErr, writeJson } from "./io.ts";
 
 /** The exit code after an interruption. */
 export const EXIT_INTERRUPTED = 130;
 
-/** The signals that interrupt an operation (only SIGINT is heard on Windows). */
+/**
+ * The signals that interrupt an operation (only SIGINT is heard on
+ * Windows): a terminal's hang-up is handled as SIGTERM is.
+ */
 const SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows"
   ? ["SIGINT"]
-  : ["SIGINT", "SIGTERM"];
+  : ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /**
- * Runs `run` with a signal that SIGINT or SIGTERM fires; an `interrupted`
+ * Runs `run` with a signal that SIGINT, SIGTERM or SIGHUP fires; an `interrupted`
  * error becomes one line on stderr (`interrupted; nothing was changed`)
  * and exit 130. A second signal ends the process at once.
  *
@@ -36,10 +39,14 @@ const SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows"
  * ```
  *
  * @param run The command's work, given the signal to pass to the installer.
+ * @param options `json`: the command was given `--json`, and the
+ *   interruption is also written to stdout as its documented
+ *   `{"error": {"code": "interrupted", "message": …}}`.
  * @returns The command's exit code, or {@linkcode EXIT_INTERRUPTED}.
  */
 export async function interruptible(
   run: (signal: AbortSignal) => Promise<number>,
+  options: { json?: boolean } = {},
 ): Promise<number> {
   const controller = new AbortController();
   const heard = (): void => {
@@ -52,6 +59,9 @@ export async function interruptible(
   } catch (error) {
     if (!(error instanceof InstallError) || error.code !== "interrupted") {
       throw error;
+    }
+    if (options.json === true) {
+      writeJson({ error: { code: error.code, message: error.message } });
     }
     writeErr(`${error.message.replace(/^Interrupted/, "interrupted")}\n`);
     return EXIT_INTERRUPTED;

@@ -15,6 +15,7 @@ import { canReadEnv } from "../shared/permissions.ts";
 import type { DirValues } from "./skills_dir_options.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeBytes } from "./io.ts";
+import { throwIfInterrupted } from "../install/errors.ts";
 
 /**
  * The variables the prompt library reads while it draws (terminal kind,
@@ -123,13 +124,20 @@ export interface Prompts {
  * Loads the prompt library and returns the prompts. Call it only when
  * {@linkcode whyNoPrompt} says a prompt may open.
  *
+ * @param signal The operation's interrupting signal (SIGTERM, a hang-up):
+ *   it ends an open prompt, which then throws `interrupted`.
  * @returns The prompts.
  */
-export async function openPrompts(): Promise<Prompts> {
+export async function openPrompts(signal?: AbortSignal): Promise<Prompts> {
   const clack = await import("@clack/prompts");
   const output = plainOutput();
-  const io = { output, input: process.stdin };
+  const io = {
+    output,
+    input: process.stdin,
+    ...(signal === undefined ? {} : { signal }),
+  };
   const answer = <T>(value: T): Exclude<T, symbol> => {
+    throwIfInterrupted(signal);
     if (clack.isCancel(value) || typeof value === "symbol") {
       throw new PromptCancelled();
     }

@@ -6,7 +6,7 @@
  */
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { field, writeDiagnostics, writeJson, writeOut } from "./io.ts";
 import { expectArgs, jsonOption, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 import { explained } from "./skill_missing.ts";
@@ -34,6 +34,14 @@ export const resourcesCommand: CommandOf<typeof GROUPS> = {
     const resources = await set.resources(name!).catch(
       explained(set, values, "resources NAME", values.json === true),
     );
+    // A name that cannot be decoded is never listed, but said.
+    writeDiagnostics((resources.unreadable ?? []).map((dir) => ({
+      level: "warning",
+      code: "undecodable-name",
+      message:
+        `A file name in ${dir} is not valid UTF-8: it cannot be listed or read`,
+      path: dir,
+    })));
     if (values.json === true) writeJson(resources);
     else if (resources.files.length > 0) {
       writeOut(

@@ -50,7 +50,7 @@ export async function runRestore(
       progress.done();
     }
     return writeRestoreReport(report, dirs, values.json === true);
-  });
+  }, { json: values.json === true });
 }
 
 /** Prints what `restore` did; returns the exit code. */

@@ -6,6 +6,7 @@
  * @module
  */
 import { type InstallResult, update } from "../install/mod.ts";
+import { InterruptedError, interruptedError } from "../install/errors.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { writeJson } from "./io.ts";
@@ -82,6 +83,8 @@ for in the project's scope, then the user's; without NAME both are updated.`,
                 ? { onProgress: progress.onProgress }
                 : {}),
               signal,
+            }).catch((error) => {
+              throw withEarlierScopes(error, done);
             }),
           });
         }
@@ -110,6 +113,23 @@ for in the project's scope, then the user's; without NAME both are updated.`,
         }
       }
       return EXIT.ok;
-    });
+    }, { json: values.json === true });
   },
 };
+
+/**
+ * An interruption in one scope also names what the scopes before it
+ * updated: the library's error knows only its own scope.
+ */
+function withEarlierScopes(
+  error: unknown,
+  earlier: readonly { results: readonly InstallResult[] }[],
+): unknown {
+  if (!(error instanceof InterruptedError)) return error;
+  const before = earlier.flatMap((d) => d.results)
+    .filter((r) => r.status !== "unchanged").map((r) => r.name);
+  if (before.length === 0) return error;
+  return interruptedError([...before, ...error.done], "updated", {
+    cause: error,
+  });
+}

@@ -155,7 +155,11 @@ async function expandPath(path: string): Promise<string[]> {
   }
   if (!isDir || isFileSync(join(path, "SKILL.md"))) return [path];
   // A skill that failed to load is validated too, so its problem shows.
-  const { dirs } = await skillDirsBelow(path);
+  const { dirs, diagnostics } = await skillDirsBelow(path);
+  // A directory that cannot be named cannot be validated: it is said.
+  for (const d of diagnostics) {
+    if (d.code === "undecodable-name") writeErr(`${formatDiagnostic(d)}\n`);
+  }
   return dirs.length === 0 ? [path] : dirs; // none: reported as skill-md-missing
 }
 

@@ -9,7 +9,12 @@ import { verify, type VerifyReport } from "../install/mod.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeNotes, writeOut } from "./io.ts";
-import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import {
+  DIR_OPTIONS,
+  homeDir,
+  projectRoot,
+  type SkillsDirs,
+} from "./skills_dir_options.ts";
 import { scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
@@ -37,12 +42,15 @@ modified or is missing.`,
   async run(values, positionals): Promise<number> {
     const progress = startProgress();
     const reports: { dirs: SkillsDirs; report: VerifyReport }[] = [];
+    // A link is followed to the lock that records it only inside the
+    // project and home: a cloned project's link may lead anywhere.
+    const linksWithin = [projectRoot(), ...homeIfSet()];
     try {
       for (const { dirs, names } of scopesFor(values, positionals)) {
-        const report = await verify(
-          dirs.dirs[0],
-          progress.onProgress ? { onProgress: progress.onProgress } : {},
-        );
+        const report = await verify(dirs.dirs[0], {
+          linksWithin,
+          ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+        });
         const skills = names === undefined
           ? report.skills
           : report.skills.filter((s) => names.includes(s.name));
@@ -104,3 +112,12 @@ modified or is missing.`,
     return ok ? EXIT.ok : EXIT.failure;
   },
 };
+
+/** The home directory, or none when HOME is not set (`verify --dir` works without it). */
+function homeIfSet(): string[] {
+  try {
+    return [homeDir()];
+  } catch {
+    return [];
+  }
+}

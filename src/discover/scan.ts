@@ -25,6 +25,7 @@ import {
   stampOf,
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
+import { isUndecodable } from "../shared/skill_tree.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
 import type { Deferred, Part } from "./parser_results.ts";
 
@@ -204,6 +205,7 @@ function* scanFlat(
   for (const entry of entries) {
     if (skipName(entry.name)) continue;
     const dir = childPath(root, entry.name);
+    if (isUndecodableEntry(entry, dir, root, context)) continue;
     if (!isDirectoryEntry(entry, dir, context)) continue;
     if (++visited > source.maxDirs) {
       finishBatch(batch, context);
@@ -265,6 +267,7 @@ function* scanRecursive(
     for (const entry of entries) {
       if (skipName(entry.name)) continue;
       const child = childPath(dir, entry.name);
+      if (isUndecodableEntry(entry, child, dir, context)) continue;
       let childReal: string;
       if (entry.isDirectory) {
         childReal = childPath(real, entry.name);
@@ -306,6 +309,29 @@ function* scanRecursive(
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     yield;
   }
+}
+
+/**
+ * Whether a listed directory (or symlink) has a name that is not valid
+ * UTF-8: it cannot be opened by the name it is listed with, so it is
+ * reported, naming its parent, and skipped.
+ */
+function isUndecodableEntry(
+  entry: Deno.DirEntry,
+  path: string,
+  parent: string,
+  context: LoadContext,
+): boolean {
+  if (!entry.isDirectory && !entry.isSymlink) return false;
+  if (!isUndecodable(path, entry.name)) return false;
+  context.diagnostics.push({
+    level: "warning",
+    code: "undecodable-name",
+    message:
+      `A directory name in ${parent} is not valid UTF-8 (shown as "${entry.name}"): it cannot be read; skipped`,
+    path: parent,
+  });
+  return true;
 }
 
 /** Reports (once per scan) that a bound stopped the scan. */

@@ -196,6 +196,7 @@ async function latestOf(
       touch: () => {},
       skip, // as install: a source holding the skills directory skips it
       ...limitsOf(options),
+      what: `"${name}" from ${entry.source}`,
     });
     return treeHash(files).hash;
   };

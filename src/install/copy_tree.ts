@@ -6,8 +6,14 @@
  */
 import { join } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
-import { type SkillTreeEntry, walkSkillTree } from "../shared/skill_tree.ts";
+import {
+  parentOf,
+  type SkillTreeEntry,
+  UndecodableNameError,
+  walkSkillTree,
+} from "../shared/skill_tree.ts";
 import { readCheckedSync } from "../shared/checked_read.ts";
+import { escapeTerminal } from "../shared/escape.ts";
 import { InstallError } from "./errors.ts";
 import { hashBytes } from "./hash.ts";
 import type { InstallFs } from "./options.ts";
@@ -24,9 +30,19 @@ export function copyTree(
     skip: string;
     maxFiles: number;
     maxBytes: number;
+    /** How a refusal names the skill and its source (`"pdf" from URL`). */
+    what?: string;
   },
 ): Record<string, string> {
   const { fs, progress, touch, skip, maxFiles, maxBytes } = context;
+  const what = context.what ?? `at ${JSON.stringify(from)}`;
+  const tooLarge = (rel: string): InstallError =>
+    new InstallError(
+      "too-large",
+      escapeTerminal(
+        `The skill ${what} is larger than ${maxBytes} bytes (at "${rel}")`,
+      ),
+    );
   const realRoot = Deno.realPathSync(from);
   const files: Record<string, string> = {};
   let count = 0;
@@ -66,6 +82,8 @@ export function copyTree(
     } else if (entry.kind === "directory") {
       if (out !== undefined && !skipped(entry)) Deno.mkdirSync(out);
       continue;
+    } else if (entry.kind === "undecodable") {
+      throw new UndecodableNameError(parentOf(entry));
     } else {
       info = Deno.lstatSync(entry.path);
     }
@@ -80,27 +98,18 @@ export function copyTree(
     if (++count > maxFiles) {
       throw new InstallError(
         "too-large",
-        `The skill has more than ${maxFiles} files`,
+        escapeTerminal(`The skill ${what} has more than ${maxFiles} files`),
       );
     }
     bytes += info.size;
-    if (bytes > maxBytes) {
-      throw new InstallError(
-        "too-large",
-        `The skill is larger than ${maxBytes} bytes`,
-      );
-    }
+    if (bytes > maxBytes) throw tooLarge(childRel);
     // Read from the descriptor that was checked, never blocking: a FIFO or
     // another file swapped in after the walk is refused, not copied.
     const data = readCheckedSync(
       src,
       info,
       maxBytes,
-      () =>
-        new InstallError(
-          "too-large",
-          `The skill is larger than ${maxBytes} bytes`,
-        ),
+      () => tooLarge(childRel),
     );
     if (out !== undefined) {
       try {

@@ -70,6 +70,45 @@ export function throwIfInterrupted(signal: AbortSignal | undefined): void {
 }
 
 /**
+ * The `interrupted` error: what was done before the interruption, as data
+ * and in the message.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { InterruptedError } from "./errors.ts";
+ *
+ * const error = new InterruptedError(["alpha"], "updated");
+ * assert.equal(error.code, "interrupted");
+ * assert.deepEqual(error.done, ["alpha"]);
+ * ```
+ */
+export class InterruptedError extends InstallError {
+  /** The skills changed before the interruption. */
+  readonly done: readonly string[];
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param done The skills changed before it.
+   * @param verb What was done to them (`"installed"`, `"updated"`).
+   * @param options The underlying cause, if any.
+   */
+  constructor(done: readonly string[], verb: string, options?: ErrorOptions) {
+    super(
+      "interrupted",
+      done.length === 0
+        ? "Interrupted; nothing was changed"
+        : `Interrupted; ${done.join(", ")} ${
+          done.length === 1 ? "was" : "were"
+        } ${verb}, nothing else was changed`,
+      options,
+    );
+    this.done = Object.freeze([...done]);
+  }
+}
+
+/**
  * The `interrupted` error, saying what was done before the interruption.
  *
  * @example Usage
@@ -93,14 +132,6 @@ export function interruptedError(
   done: readonly string[],
   verb: string,
   options?: ErrorOptions,
-): InstallError {
-  return new InstallError(
-    "interrupted",
-    done.length === 0
-      ? "Interrupted; nothing was changed"
-      : `Interrupted; ${done.join(", ")} ${
-        done.length === 1 ? "was" : "were"
-      } ${verb}, nothing else was changed`,
-    options,
-  );
+): InterruptedError {
+  return new InterruptedError(done, verb, options);
 }

@@ -78,8 +78,13 @@ export async function fetchWebSource(
       }; nothing was changed (run "skillscope update ${entry.name}" to take the new one)`,
     );
   }
-  const skill = await asInstallError(() =>
-    fetchWebSkill(entry, { limits: limitsOf(options) })
+  const skill = await asInstallError(
+    () =>
+      fetchWebSkill(entry, {
+        limits: limitsOf(options),
+        signal: options.signal,
+      }),
+    options.signal,
   );
   writeSkillFiles(dir, skill);
   return {

@@ -1,12 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * Running git safely: no prompts, no hooks, no remote helpers, `--` before
- * every URL, a timeout. The runner is injectable so tests need no network.
+ * every URL, a timeout, low-speed limits on HTTP, bounded output. The runner is injectable so tests need no network.
  *
  * @module
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
+import { readBounded } from "./git_output.ts";
 
 /**
  * What a git invocation returned.
@@ -27,6 +28,8 @@ export interface GitResult {
   readonly stdout: string;
   /** Standard error. */
   readonly stderr: string;
+  /** Set when git was stopped for printing past {@linkcode GitRunOptions.limit}. */
+  readonly exceeded?: "bytes" | "records";
 }
 
 /**
@@ -58,17 +61,22 @@ export interface GitRunOptions {
   /** Stops git (a timeout, or the operation's interruption). */
   readonly signal: AbortSignal;
   /**
-   * The caller handles Ctrl-C itself (it passed an interrupting signal):
-   * git may then run in a process group of its own, stopped whole, since
-   * a terminal's Ctrl-C no longer reaches it directly.
+   * At most this many bytes are read from each of git's stdout and stderr,
+   * and at most `records` NUL-terminated records from stdout; past either,
+   * git is stopped and the result says which bound was passed.
    */
-  readonly ownGroup?: boolean;
+  readonly limit?: GitOutputLimit;
 }
 
-/** Whether git can run in a process group of its own (not on Windows). */
-const GROUPS = Deno.build.os !== "windows";
+/** Bounds on what is read from git (see {@linkcode GitRunOptions.limit}). */
+export interface GitOutputLimit {
+  /** Bytes read from each of stdout and stderr. */
+  readonly bytes: number;
+  /** NUL-terminated records read from stdout (`ls-tree -z` entries). */
+  readonly records?: number;
+}
 
-/** Options every git call gets: no hooks, no fsmonitor, no ext:: transport. */
+/** Options every git call gets: no hooks, no fsmonitor, no ext:: transport, low-speed limits on HTTP. */
 export const SAFE_GIT_CONFIG: readonly string[] = Object.freeze([
   "-c",
   "core.hooksPath=/dev/null",
@@ -78,6 +86,14 @@ export const SAFE_GIT_CONFIG: readonly string[] = Object.freeze([
   "protocol.ext.allow=never",
   "-c",
   "advice.detachedHead=false",
+  // A server that stalls or trickles is given up by git itself, even when
+  // nothing is left to stop it: under 1000 bytes a second for 20 seconds is
+  // far below any real host serving a shallow fetch, and ends well within
+  // the operation's own timeout.
+  "-c",
+  "http.lowSpeedLimit=1000",
+  "-c",
+  "http.lowSpeedTime=20",
 ]);
 
 /**
@@ -86,8 +102,8 @@ export const SAFE_GIT_CONFIG: readonly string[] = Object.freeze([
  * config ignored. Needs `--allow-run=git`.
  *
  * @param args Arguments after `git`.
- * @param options Working directory and abort signal.
- * @returns Exit code and output.
+ * @param options Working directory, abort signal, output bounds.
+ * @returns Exit code and output (what was read, when a bound was passed).
  * @throws {PermissionDeniedError} without `--allow-run=git`.
  */
 export async function runGit(
@@ -100,8 +116,6 @@ export async function runGit(
   ) {
     throw new PermissionDeniedError("run", "git", "--allow-run=git");
   }
-  const group = options.ownGroup === true && GROUPS &&
-    Deno.permissions.querySync({ name: "run" }).state === "granted";
   const child = new Deno.Command("git", {
     args: [...args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -121,43 +135,55 @@ export async function runGit(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    // For a caller that handles Ctrl-C, and with the right to signal any
-    // process, git gets a process group of its own, stopped whole: a
-    // transport helper it started (git-remote-https) must not outlive the
-    // operation. Otherwise (--allow-run=git) git stays in ours, where a
-    // terminal's Ctrl-C reaches the helpers too.
-    detached: group,
+    // git stays in our process group: what a terminal sends the group
+    // (Ctrl-C, a hang-up) reaches git and its transport helpers too.
   }).spawn();
   const { promise: stopped, reject } = Promise.withResolvers<never>();
   stopped.catch(() => {});
+  let exceeded: "bytes" | "records" | undefined;
   const stop = (): void => {
     try {
-      if (group) Deno.kill(-child.pid, "SIGTERM");
-      else child.kill("SIGTERM");
+      child.kill("SIGTERM");
     } catch {
       // already gone
     }
-    // A helper outside the group may hold the pipes open: the run is over
-    // once git itself has exited.
-    if (!group) {
-      child.status.then(() => reject(new Error("git was stopped")));
-    }
+    // A helper git started may hold the pipes open: the run is over once
+    // git itself has exited.
+    child.status.then(() => reject(new Error("git was stopped")));
+  };
+  const over = (bound: "bytes" | "records"): void => {
+    exceeded ??= bound;
+    stop();
   };
   if (options.signal.aborted) stop();
   options.signal.addEventListener("abort", stop, { once: true });
-  let out: Deno.CommandOutput;
+  const limit = options.limit ?? { bytes: MAX_GIT_OUTPUT_BYTES };
+  const reading = Promise.all([
+    readBounded(child.stdout, { ...limit, over }),
+    readBounded(child.stderr, { bytes: limit.bytes, over }),
+    child.status,
+  ]);
+  let read: [Uint8Array, Uint8Array, Deno.CommandStatus];
   try {
-    out = await Promise.race([child.output(), stopped]);
+    read = await Promise.race([reading, stopped]);
+  } catch (error) {
+    if (exceeded === undefined) throw error;
+    read = [new Uint8Array(), new Uint8Array(), await child.status];
   } finally {
     options.signal.removeEventListener("abort", stop);
   }
+  const [stdout, stderr, status] = read;
   const decoder = new TextDecoder();
   return {
-    code: out.code,
-    stdout: decoder.decode(out.stdout),
-    stderr: decoder.decode(out.stderr),
+    code: status.code,
+    stdout: decoder.decode(stdout),
+    stderr: decoder.decode(stderr),
+    ...(exceeded === undefined ? {} : { exceeded }),
   };
 }
+
+/** The default bound on what one git call may print on each stream. */
+const MAX_GIT_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The only variables git inherits (each when `--allow-env` grants it): what
@@ -199,6 +225,9 @@ function inheritedEnv(): Record<string, string> {
   return env;
 }
 
+/** How long a git ended by a signal waits for the same signal to reach us (ms). */
+const SIGNAL_GRACE_MS = 500;
+
 /** How long an interrupted git gets to exit before the operation goes on without it (ms). */
 const STOP_GRACE_MS = 5_000;
 
@@ -212,12 +241,18 @@ const STOP_GRACE_MS = 5_000;
  * @param args Arguments after the safety options.
  * @param options Working directory, timeout, and the interrupting signal.
  * @returns Standard output.
- * @throws {InstallError} `git-failed`, `git-timeout` or `interrupted`.
+ * @throws {InstallError} `git-failed`, `git-timeout`, `interrupted`, or
+ * `too-large` (git printed past `limit`, or past a default byte bound).
  */
 export async function git(
   runner: GitRunner,
   args: readonly string[],
-  options: { cwd?: string; timeoutMs: number; signal?: AbortSignal },
+  options: {
+    cwd?: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    limit?: GitOutputLimit;
+  },
 ): Promise<string> {
   throwIfInterrupted(options.signal);
   const command = args[0] === "-C" ? args[2] : args[0];
@@ -232,7 +267,7 @@ export async function git(
   const running = runner([...SAFE_GIT_CONFIG, ...args], {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     signal: controller.signal,
-    ...(options.signal === undefined ? {} : { ownGroup: true }),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
   });
   try {
     const result = await Promise.race([
@@ -245,6 +280,15 @@ export async function git(
         )
       ),
     ]);
+    if (result.exceeded !== undefined) {
+      throw overLimit(command, result, options.limit);
+    }
+    if (result.code > 128 && options.signal !== undefined) {
+      // Ended by a signal: a terminal sends its group's to us as well, and
+      // ours may be heard a moment after git's exit.
+      await new Promise((resolve) => setTimeout(resolve, SIGNAL_GRACE_MS));
+      throwIfInterrupted(options.signal);
+    }
     if (result.code !== 0) {
       throw new InstallError(
         "git-failed",
@@ -270,6 +314,22 @@ export async function git(
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", interrupt);
   }
+}
+
+/** The `too-large` error for a git call stopped at an output bound. */
+function overLimit(
+  command: string | undefined,
+  result: GitResult,
+  limit: GitOutputLimit | undefined,
+): InstallError {
+  return new InstallError(
+    "too-large",
+    result.exceeded === "records"
+      ? `git ${command} listed more than ${limit?.records} entries; it was stopped`
+      : `git ${command} printed more than ${
+        limit?.bytes ?? MAX_GIT_OUTPUT_BYTES
+      } bytes; it was stopped`,
+  );
 }
 
 /** Waits until `promise` settles, at most `ms`. */

@@ -191,6 +191,7 @@ async function installSteps(
       source: parsed,
       label: sourceOf(parsed),
       progress: run.progress,
+      limits: limitsOf(options),
     },
   );
 
@@ -339,6 +340,7 @@ function stageCopy(
     touch: run.touch,
     skip: Deno.realPathSync(dir),
     ...limitsOf(run.options),
+    what: `"${name}" from ${sourceText}`,
   });
   const { hash, files } = treeHash(copied);
   if (frozen !== undefined && hash !== frozen.entry.hash) {

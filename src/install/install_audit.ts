@@ -23,6 +23,8 @@ export interface InstallAuditOptions {
   readonly label: string;
   /** Reports progress. */
   readonly progress: (message: string) => void;
+  /** What is audited: as much as install places (its caps). */
+  readonly limits?: { readonly maxFiles: number; readonly maxBytes: number };
 }
 
 /** What {@linkcode auditForInstall} found and what the lock records of it. */
@@ -34,9 +36,9 @@ export interface InstallAudit {
 }
 
 /**
- * Audits a skill about to be installed. In `block` mode a critical finding
- * stops the install with `audit-blocked`, naming the first few; `off` skips
- * the audit.
+ * Audits a skill about to be installed. In `block` mode a critical finding,
+ * or content the audit could not read (`not-audited`), stops the install
+ * with `audit-blocked`, naming the first few; `off` skips the audit.
  *
  * @example A clean skill passes
  * ```ts
@@ -68,8 +70,22 @@ export async function auditForInstall(
   const { mode } = options;
   if (mode === "off") return { findings: undefined, record: { mode } };
   options.progress(`Auditing ${name}…`);
-  const findings = (await audit(skillDir)).findings;
+  const findings = (await audit(skillDir, options.limits)).findings;
   const critical = findings.filter((f) => f.severity === "critical");
+  // What the audit could not read may hold anything: block mode refuses it.
+  const unread = findings.filter((f) => f.code === "not-audited");
+  if (mode === "block" && critical.length === 0 && unread.length > 0) {
+    throw new InstallError(
+      "audit-blocked",
+      `Refusing to install "${name}": the audit could not read all of it (${
+        unread.slice(0, 5).map((f) =>
+          `${relative(skillDir, f.path)}: ${f.message}`
+        ).join("; ")
+      }${
+        unread.length > 5 ? "; …" : ""
+      }); install with --audit=warn to install it with those parts unaudited`,
+    );
+  }
   if (mode === "block" && critical.length > 0) {
     throw new InstallError(
       "audit-blocked",

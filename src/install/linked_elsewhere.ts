@@ -8,6 +8,7 @@
  * @module
  */
 import { dirname, join } from "../shared/path.ts";
+import { isInside } from "../shared/containment.ts";
 import { readLockfileSync } from "./lockfile.ts";
 import { resolveTarget } from "./target_path.ts";
 
@@ -38,15 +39,22 @@ import { resolveTarget } from "./target_path.ts";
  *   `${home}/.claude/skills/skills.lock`,
  * );
  * assert.equal(lockHoldingLink(`${home}/.claude/skills`, "demo"), undefined);
+ * // A lock outside the directories given is not read.
+ * assert.equal(lockHoldingLink(`${home}/.codex/skills`, "demo", [`${home}/.codex`]), undefined);
  * ```
  *
  * @param root The skills directory the entry is in.
  * @param name The entry's name.
+ * @param within The directories a recording lock may be in (the project
+ *   and home a command works in): a link leading anywhere else is not
+ *   followed to a lock, since whoever made the link chose where it leads.
+ *   Without it, any directory.
  * @returns The lock file's path, or `undefined`.
  */
 export function lockHoldingLink(
   root: string,
   name: string,
+  within?: readonly string[],
 ): string | undefined {
   const path = join(root, name);
   let real: string;
@@ -59,6 +67,10 @@ export function lockHoldingLink(
     return undefined;
   }
   const owner = dirname(real);
+  if (
+    within !== undefined &&
+    !within.some((dir) => isInside(dir, owner, { orEqual: true }))
+  ) return undefined;
   try {
     const entry = readLockfileSync(owner).skills[name];
     const recorded = (entry?.targets ?? []).some((target) => {

@@ -10,6 +10,7 @@ import { assertReadPermission } from "../shared/permissions.ts";
 import { InstallError } from "./errors.ts";
 import { fetchGit } from "./fetch_git.ts";
 import {
+  invalidNamed,
   type InvalidSkill,
   invalidSkillsBelow,
   skillsOffered,
@@ -170,7 +171,7 @@ function offered(
   }
   const only = source.kind === "git" ? source.skill : undefined;
   const invalid = invalidSkillsBelow(root).filter((s) =>
-    only === undefined || s.name === only
+    only === undefined || invalidNamed(s, only)
   );
   if (invalid.length > 0) options.onInvalid?.(invalid);
   // A skill asked for by name is offered even when internal, as install takes it.

@@ -14,6 +14,7 @@ import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isFileSync as isFile } from "../shared/fs_checks.ts";
 import { firstItems } from "../shared/first_items.ts";
+import { escapeTerminal } from "../shared/escape.ts";
 import { InstallError } from "./errors.ts";
 import type { InstallSource } from "./install_source.ts";
 import { currentYamlParser, type YamlParser } from "../parse/yaml.ts";
@@ -65,6 +66,31 @@ export interface InvalidSkill {
   readonly path: string;
   /** The code of the first error that makes it invalid. */
   readonly reason: string;
+  /** The name its frontmatter gives, where that can be read. */
+  readonly declared?: string;
+}
+
+/**
+ * Whether an invalid skill answers to `name`: by its directory's name or by
+ * the name its frontmatter gives.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { invalidNamed } from "./locate_skill.ts";
+ *
+ * const weird = { name: "weird-dir", path: "weird-dir", reason: "description-missing", declared: "gamma" };
+ * assert.equal(invalidNamed(weird, "gamma"), true);
+ * assert.equal(invalidNamed(weird, "weird-dir"), true);
+ * assert.equal(invalidNamed(weird, "delta"), false);
+ * ```
+ *
+ * @param skill The invalid skill.
+ * @param name The name asked for.
+ * @returns `true` when either name is `name`.
+ */
+export function invalidNamed(skill: InvalidSkill, name: string): boolean {
+  return skill.name === name || skill.declared === name;
 }
 
 /**
@@ -92,7 +118,8 @@ export function invalidSkillsBelow(root: string): InvalidSkill[] {
 
 /**
  * How a message names invalid skills:
- * `gamma-bad (skills/gamma-bad) is invalid: description-missing`.
+ * `gamma-bad (skills/gamma-bad) is invalid: description-missing`, names
+ * and paths escaped to stay on one line.
  *
  * @example Usage
  * ```ts
@@ -110,7 +137,11 @@ export function invalidSkillsBelow(root: string): InvalidSkill[] {
  */
 export function describeInvalid(invalid: readonly InvalidSkill[]): string {
   return firstItems(
-    invalid.map((s) => `${s.name} (${s.path}) is invalid: ${s.reason}`),
+    invalid.map((s) =>
+      `${escapeTerminal(s.name)} (${
+        escapeTerminal(s.path)
+      }) is invalid: ${s.reason}`
+    ),
   );
 }
 
@@ -129,26 +160,33 @@ export function locateSkill(
     if (wanted === undefined || wanted === name) return root;
     throw new InstallError(
       "no-skill",
-      `${label} holds one skill, "${name}", not "${wanted}"`,
+      `${label} holds one skill, "${escapeTerminal(String(name))}", not "${
+        escapeTerminal(wanted)
+      }"`,
     );
   }
   const { skills: all, invalid } = scanBelow(root);
   const candidates = all.filter((s) =>
     wanted === undefined ? internal || !isInternalSkill(s) : s.name === wanted
   );
-  // A skill's directory is named only where it differs from its name.
+  // A skill's directory is named only where it differs from its name; both
+  // come from the source, escaped to stay on one line.
   const describe = (list: readonly DirectorySkill[]) =>
     firstItems(list.map((s) => {
       const rel = s.dir.slice(root.length + 1) || ".";
-      return rel === s.name ? s.name : `${s.name} (${rel})`;
+      return escapeTerminal(rel === s.name ? s.name : `${s.name} (${rel})`);
     }));
-  const bad = invalid.filter((s) => wanted === undefined || s.name === wanted);
+  const bad = invalid.filter((s) =>
+    wanted === undefined || invalidNamed(s, wanted)
+  );
   const leftOut = bad.length === 0 ? "" : `; ${describeInvalid(bad)}`;
   if (candidates.length === 1) return candidates[0]!.dir;
   if (candidates.length === 0 && wanted !== undefined && bad.length > 0) {
     throw new InstallError(
       "skill-invalid",
-      `${label} has no valid skill "${wanted}": ${describeInvalid(bad)}`,
+      `${label} has no valid skill "${escapeTerminal(wanted)}": ${
+        describeInvalid(bad)
+      }`,
     );
   }
   if (candidates.length === 0) {
@@ -160,7 +198,7 @@ export function locateSkill(
             describe(all)
           }; pick one with --skill NAME, or pass --internal`
           : `No skill (a directory with a SKILL.md) found in ${label}${leftOut}`
-        : `No skill named "${wanted}" in ${label}${
+        : `No skill named "${escapeTerminal(wanted)}" in ${label}${
           all.length ? `; it has ${describe(all)}` : ""
         }`,
     );
@@ -204,7 +242,7 @@ export function validateSkill(skillDir: string): string {
   if (name === undefined || name.trim() === "") {
     throw new InstallError(
       "skill-invalid",
-      `${file} has no "name"; installing needs one`,
+      `${escapeTerminal(file)} has no "name"; installing needs one`,
     );
   }
   const blocking = analyzed.diagnostics.filter((d) =>
@@ -223,7 +261,7 @@ export function validateSkill(skillDir: string): string {
   ) {
     throw new InstallError(
       "skill-invalid",
-      `Refusing to install under the unsafe name "${name}"`,
+      `Refusing to install under the unsafe name "${escapeTerminal(name)}"`,
     );
   }
   return name;
@@ -262,10 +300,12 @@ function scanBelow(
     if (basename(d.path) !== "SKILL.md") continue;
     const dir = dirname(d.path);
     if (invalid.has(dir) || valid.has(dir) || dir === root) continue;
+    const declared = nameOf(dir);
     invalid.set(dir, {
       name: basename(dir),
       path: relative(root, dir),
       reason: d.code,
+      ...(declared === undefined ? {} : { declared }),
     });
   }
   return { skills, invalid: [...invalid.values()] };

@@ -29,7 +29,7 @@
  *
  * @module
  */
-export { InstallError } from "./errors.ts";
+export { InstallError, InterruptedError } from "./errors.ts";
 export { type CommonInstallOptions, type InstallFs } from "./options.ts";
 export { install } from "./install.ts";
 export type { InstallOptions, InstallResult } from "./install_types.ts";
@@ -55,7 +55,12 @@ export {
 export type { AuditMode, LockEntry, Lockfile } from "./lockfile.ts";
 export type { InstallTarget } from "./target_path.ts";
 export type { LockOptions } from "./mutex.ts";
-export type { GitResult, GitRunner, GitRunOptions } from "./git.ts";
+export type {
+  GitOutputLimit,
+  GitResult,
+  GitRunner,
+  GitRunOptions,
+} from "./git.ts";
 export {
   githubShorthand,
   type InstallSource,

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "../shared/path.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, throwIfInterrupted } from "./errors.ts";
 import { MAX_PROCESS_LOCK_BYTES, readStateFileSync } from "./state_file.ts";
 
 /** The cross-process lock's name (hidden, so never discovered). */
@@ -32,6 +32,8 @@ export interface LockOptions {
    * Holders refresh it every third of this. Default 30 000.
    */
   staleMs?: number;
+  /** Stops the wait for another process's lock (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** A held lock. */
@@ -51,7 +53,8 @@ export interface LockHandle {
  * @param dir The skills directory.
  * @param options Timeout and staleness.
  * @returns The held lock.
- * @throws {InstallError} `locked` when the lock stays held past the timeout.
+ * @throws {InstallError} `locked` when the lock stays held past the
+ *   timeout; `interrupted` when `signal` fires while waiting.
  */
 export async function acquireLock(
   dir: string,
@@ -118,10 +121,26 @@ export async function acquireLock(
         } (${path}); try again, or remove that file if no install is running`,
       );
     }
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.min(200, 10 + attempt * 10) + Math.random() * 20)
+    throwIfInterrupted(options.signal);
+    await pause(
+      Math.min(200, 10 + attempt * 10) + Math.random() * 20,
+      options.signal,
     );
+    throwIfInterrupted(options.signal);
   }
+}
+
+/** Waits `ms`, or until `signal` fires. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 function held(path: string, token: string, staleMs: number): LockHandle {

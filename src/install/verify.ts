@@ -124,12 +124,17 @@ export interface VerifyReport {
  * ```
  *
  * @param dir The skills directory.
- * @param options Lock timeouts; `onProgress` hears of each skill hashed.
+ * @param options Lock timeouts; `onProgress` hears of each skill hashed;
+ *   `linksWithin`: the directories where a lock recording a link of `dir`
+ *   may be (see {@linkcode lockHoldingLink}).
  * @returns The report.
  */
 export async function verify(
   dir: string,
-  options: LockOptions & { onProgress?: (message: string) => void } = {},
+  options: LockOptions & {
+    onProgress?: (message: string) => void;
+    linksWithin?: readonly string[];
+  } = {},
 ): Promise<VerifyReport> {
   const root = resolve(dir);
   assertReadPermission(root);
@@ -163,7 +168,7 @@ export async function verify(
   ) {
     if (name.startsWith(".") || name in lock.skills) continue;
     if (!isFile(join(root, name, "SKILL.md"))) continue;
-    const owner = lockHoldingLink(root, name);
+    const owner = lockHoldingLink(root, name, options.linksWithin);
     if (owner === undefined) unlocked.push(name);
     else linked.push({ name, lock: owner });
   }

@@ -18,7 +18,7 @@ import {
 import { fetchWebIndex } from "../web/index_client.ts";
 import type { WebIndex, WebIndexEntry } from "../web/index_parse.ts";
 import { displayUrl } from "../web/url_policy.ts";
-import { InstallError } from "./errors.ts";
+import { InstallError, throwIfInterrupted } from "./errors.ts";
 import type { InstallSource } from "./install_source.ts";
 import type { LockEntry } from "./lockfile.ts";
 import { type CommonInstallOptions, limitsOf } from "./options.ts";
@@ -234,8 +234,10 @@ async function readIndex(
   url: string,
   options: CommonInstallOptions,
 ): Promise<WebIndex> {
-  const index = await asInstallError(() =>
-    fetchWebIndex(url, { limits: limitsOf(options) })
+  const index = await asInstallError(
+    () =>
+      fetchWebIndex(url, { limits: limitsOf(options), signal: options.signal }),
+    options.signal,
   );
   if (index.version === "unknown") {
     throw new InstallError(
@@ -250,15 +252,22 @@ async function readIndex(
 /**
  * Runs `fn`, turning the errors of the web subsystem into
  * {@linkcode InstallError}s with the same code and message (so `restore`
- * reports them per skill); a missing permission is thrown as it is.
+ * reports them per skill); a missing permission is thrown as it is. Once
+ * `signal` fired, whatever `fn` failed with is the interruption.
  *
  * @param fn The operation.
+ * @param signal The operation's interrupting signal, passed to `fn`'s requests.
  * @returns Its result.
+ * @throws {InstallError} `interrupted` once `signal` fired.
  */
-export async function asInstallError<T>(fn: () => Promise<T>): Promise<T> {
+export async function asInstallError<T>(
+  fn: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   try {
     return await fn();
   } catch (error) {
+    throwIfInterrupted(signal);
     if (
       error instanceof WebFetchError || error instanceof WebIndexError ||
       error instanceof WebArtifactError

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { walkSkillTree } from "../shared/skill_tree.ts";
-import { existsSync } from "../shared/fs_checks.ts";
+import { parentOf, walkSkillTree } from "../shared/skill_tree.ts";
 import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import type { Skill } from "../shared/types.ts";
@@ -35,6 +34,11 @@ export interface SkillResources {
   readonly files: readonly string[];
   /** True when the listing stopped at its cap. */
   readonly truncated: boolean;
+  /**
+   * Directories holding a name that is not valid UTF-8: what it names can
+   * be neither listed nor read. Absent when there is none.
+   */
+  readonly unreadable?: readonly string[];
 }
 
 /**
@@ -73,6 +77,7 @@ export function listResourcesSync(
     return Object.freeze({ files: Object.freeze([]), truncated: false });
   }
   const files: string[] = [];
+  const unreadable = new Set<string>();
   let truncated = false;
   for (
     const entry of walkSkillTree(dir, {
@@ -85,7 +90,10 @@ export function listResourcesSync(
     // there, and a name that is not valid UTF-8 arrives here with U+FFFD
     // and cannot be opened by it.
     if (entry.name.includes("\\")) continue;
-    if (entry.name.includes("\uFFFD") && !existsSync(entry.path)) continue;
+    if (entry.kind === "undecodable") {
+      unreadable.add(parentOf(entry));
+      continue;
+    }
     if (entry.rel === "SKILL.md" || entry.kind === "directory") continue;
     if (entry.kind === "special") continue;
     if (
@@ -103,6 +111,9 @@ export function listResourcesSync(
   return Object.freeze({
     files: Object.freeze(files.sort(compare)),
     truncated,
+    ...(unreadable.size === 0
+      ? {}
+      : { unreadable: Object.freeze([...unreadable]) }),
   });
 }
 

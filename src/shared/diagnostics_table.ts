@@ -261,6 +261,11 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
     summary:
       "A directory inside a root could not be listed; the scan goes on without it",
   },
+  "undecodable-name": {
+    lenient: "warning",
+    summary:
+      "A file or directory name that is not valid UTF-8 cannot be read by its name: it is reported and left out, the rest goes on",
+  },
   "frontmatter-capped": {
     lenient: "warning",
     summary:

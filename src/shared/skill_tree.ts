@@ -9,8 +9,17 @@
  */
 import { isInside } from "./containment.ts";
 
-/** What a walked entry is (a symlink is reported as one, never followed). */
-export type SkillTreeKind = "file" | "directory" | "symlink" | "special";
+/**
+ * What a walked entry is (a symlink is reported as one, never followed).
+ * `undecodable`: an entry whose name is not valid UTF-8, which arrives
+ * decoded lossily and so cannot be opened, hashed or audited by that name.
+ */
+export type SkillTreeKind =
+  | "file"
+  | "directory"
+  | "symlink"
+  | "special"
+  | "undecodable";
 
 /** Where a symlink leads. */
 export interface ResolvedLink {
@@ -113,6 +122,10 @@ export function* walkSkillTree(
       }
       const path = `${abs.endsWith("/") ? abs : `${abs}/`}${name}`;
       const childRel = rel === "" ? name : `${rel}/${name}`;
+      if (isUndecodable(path, name)) {
+        yield { rel: childRel, path, name, depth, kind: "undecodable" };
+        continue;
+      }
       if (entry.isSymlink) {
         yield {
           rel: childRel,
@@ -140,6 +153,88 @@ export function* walkSkillTree(
     }
     for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]!);
   }
+}
+
+/**
+ * Whether a listed name is one that is not valid UTF-8: it is listed with
+ * U+FFFD in place of its bytes, and nothing is found by that name. Only a
+ * name holding U+FFFD costs a `lstat`.
+ *
+ * @example Usage
+ * ```ts
+ * import { isUndecodable } from "./skill_tree.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/a\uFFFD.md`, "");
+ * assert.equal(isUndecodable(`${dir}/a\uFFFD.md`, "a\uFFFD.md"), false);
+ * assert.equal(isUndecodable(`${dir}/b\uFFFD.md`, "b\uFFFD.md"), true);
+ * ```
+ *
+ * @param path The entry's path, as listed.
+ * @param name The entry's name, as listed.
+ * @returns `true` when the name cannot be read back.
+ */
+export function isUndecodable(path: string, name: string): boolean {
+  if (!name.includes("\uFFFD")) return false;
+  try {
+    Deno.lstatSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
+}
+
+/**
+ * An entry whose name is not valid UTF-8, where every byte of a skill must
+ * be known (install, approval, the tree hash): the skill is refused.
+ *
+ * @example Usage
+ * ```ts
+ * import { UndecodableNameError } from "./skill_tree.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const error = new UndecodableNameError("/skills/demo/scripts");
+ * assert.equal(error.code, "undecodable-name");
+ * assert.match(error.message, /\/skills\/demo\/scripts/);
+ * ```
+ */
+export class UndecodableNameError extends TypeError {
+  /** Stable code. */
+  readonly code = "undecodable-name";
+  /** The directory that holds the entry. */
+  readonly dir: string;
+
+  /**
+   * Makes the error.
+   *
+   * @param dir The directory that holds the entry.
+   */
+  constructor(dir: string) {
+    super(
+      `A file name in ${dir} is not valid UTF-8: it cannot be read, hashed or audited (rename it)`,
+    );
+    this.name = "UndecodableNameError";
+    this.dir = dir;
+  }
+}
+
+/**
+ * The directory that holds a walked entry.
+ *
+ * @example Usage
+ * ```ts
+ * import { parentOf } from "./skill_tree.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(parentOf({ path: "/s/demo/scripts/x.sh", name: "x.sh" }), "/s/demo/scripts");
+ * ```
+ *
+ * @param entry A walked entry.
+ * @returns Its directory, as walked.
+ */
+export function parentOf(entry: Pick<SkillTreeEntry, "path" | "name">): string {
+  return entry.path.slice(0, entry.path.length - entry.name.length - 1);
 }
 
 /** Where a symlink leads, or `undefined` when it is dangling or loops. */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { walkSkillTree } from "./skill_tree.ts";
+import { parentOf, UndecodableNameError, walkSkillTree } from "./skill_tree.ts";
 
 /** Most entries (files and directories) a tree walk visits. */
 export const MAX_HASH_ENTRIES = 10_000;
@@ -49,6 +49,7 @@ export function symlinkDigest(target: string, fileDigest?: string): string {
  * @param dir The directory.
  * @param tooLarge Makes the error thrown past {@linkcode MAX_HASH_ENTRIES}.
  * @returns The entries.
+ * @throws {UndecodableNameError} when a name in the tree is not valid UTF-8.
  */
 export function treeFiles(
   dir: string,
@@ -61,6 +62,10 @@ export function treeFiles(
       throw tooLarge(`${dir} holds more than ${MAX_HASH_ENTRIES} entries`);
     }
     if (entry.kind === "directory") continue;
+    // Its bytes cannot be read, so no hash can stand for the tree.
+    if (entry.kind === "undecodable") {
+      throw new UndecodableNameError(parentOf(entry));
+    }
     if (entry.kind === "file") files.set(entry.rel, { path: entry.path });
     else if (entry.kind === "special") files.set(entry.rel, "special");
     else {

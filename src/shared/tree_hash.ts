@@ -87,6 +87,8 @@ export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
  *   relative path), hashed instead of reading the file again, so what was
  *   parsed and what was hashed are the same bytes.
  * @returns The tree hash and per-file hashes.
+ * @throws {UndecodableNameError} when a name in the tree is not valid UTF-8:
+ *   its bytes cannot be read, so no hash stands for the tree.
  */
 export function hashDirectorySync(
   dir: string,

@@ -83,6 +83,7 @@ export type RuleCode =
   | "unknown-field"
   | "extension-field"
   | "dir-read-failed"
+  | "undecodable-name"
   | "frontmatter-capped"
   | "embed-truncated"
   | "embed-skipped-file"
