@@ -159,42 +159,11 @@ async function memoryGroup(): Promise<void> {
   // skills, in a child whose young generation is large enough that no
   // collection runs (the child checks that the heap never shrank).
   {
-    const probe = join(await Deno.makeTempDir(), "alloc.ts");
-    Deno.writeTextFileSync(
-      probe,
-      `import { discoverSync } from ${
-        JSON.stringify(join(REPO, "src/discover/discover.ts"))
-      };
-import { directorySource } from ${
-        JSON.stringify(join(REPO, "src/discover/sources.ts"))
-      };
-const root = Deno.args[0]!;
-discoverSync({ sources: [directorySource(root)], cache: false });
-const samples = [];
-for (let i = 0; i < 3; i++) {
-  const before = Deno.memoryUsage().heapUsed;
-  const found = discoverSync({ sources: [directorySource(root)], cache: false });
-  const after = Deno.memoryUsage().heapUsed;
-  samples.push(after > before ? (after - before) / found.skills.length : NaN);
-}
-console.log(JSON.stringify(samples));
-`,
-    );
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        `--config=${CONFIG}`,
+    const samples = (JSON.parse(
+      await probe(["discoverSync", "directorySource"], ALLOC_PROBE, [root10k], [
         "--v8-flags=--min-semi-space-size=512,--max-semi-space-size=512",
-        `--allow-read=${root10k}`,
-        probe,
-        root10k,
-      ],
-      stdout: "piped",
-    }).output();
-    const samples =
-      (JSON.parse(new TextDecoder().decode(out.stdout)) as number[])
-        .filter((n) => Number.isFinite(n));
+      ]),
+    ) as number[]).filter((n) => Number.isFinite(n));
     report(
       "allocation per skill, `discoverSync` 10k uniform",
       samples.length === 0
@@ -202,7 +171,6 @@ console.log(JSON.stringify(samples));
         : `**${(median(samples) / 1024).toFixed(1)} KB**`,
       "≤ 3 KB",
     );
-    await Deno.remove(join(probe, ".."), { recursive: true });
   }
 
   // (d) peak RSS
@@ -248,16 +216,29 @@ console.log(JSON.stringify(samples));
  * the collections a program that only discovers would not make.
  */
 async function longestGaps(root: string, runs: number): Promise<number[]> {
-  const probe = join(await Deno.makeTempDir(), "gaps.ts");
-  Deno.writeTextFileSync(
-    probe,
-    `import { discover } from ${
-      JSON.stringify(join(REPO, "src/discover/discover.ts"))
-    };
-import { directorySource } from ${
-      JSON.stringify(join(REPO, "src/discover/sources.ts"))
-    };
-const [root, runs] = [Deno.args[0]!, Number(Deno.args[1])];
+  return JSON.parse(
+    await probe(["discover", "directorySource"], GAPS_PROBE, [
+      root,
+      String(runs),
+    ]),
+  ) as number[];
+}
+
+/** What the allocation probe runs (after its imports). */
+const ALLOC_PROBE = `const root = Deno.args[0]!;
+discoverSync({ sources: [directorySource(root)], cache: false });
+const samples = [];
+for (let i = 0; i < 3; i++) {
+  const before = Deno.memoryUsage().heapUsed;
+  const found = discoverSync({ sources: [directorySource(root)], cache: false });
+  const after = Deno.memoryUsage().heapUsed;
+  samples.push(after > before ? (after - before) / found.skills.length : NaN);
+}
+console.log(JSON.stringify(samples));
+`;
+
+/** What the event-loop probe runs (after its imports). */
+const GAPS_PROBE = `const [root, runs] = [Deno.args[0]!, Number(Deno.args[1])];
 async function longestGap(): Promise<number> {
   let last = performance.now();
   let longest = 0;
@@ -274,23 +255,52 @@ await longestGap();
 const gaps = [];
 for (let i = 0; i < runs; i++) gaps.push(await longestGap());
 console.log(JSON.stringify(gaps));
-`,
+`;
+
+/** Where each function a probe imports lives. */
+const PROBE_MODULES: Record<string, string> = {
+  discover: "src/discover/discover.ts",
+  discoverSync: "src/discover/discover.ts",
+  directorySource: "src/discover/sources.ts",
+};
+
+/**
+ * Runs `body` in a child `deno run` of its own, after importing `names`
+ * from this checkout, with read access to its first argument (the tree);
+ * returns what it printed.
+ */
+async function probe(
+  names: readonly string[],
+  body: string,
+  args: readonly string[],
+  flags: readonly string[] = [],
+): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  const script = join(dir, "probe.ts");
+  const imports = names.map((name) =>
+    `import { ${name} } from ${
+      JSON.stringify(join(REPO, PROBE_MODULES[name]!))
+    };`
   );
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--config=${CONFIG}`,
-      `--allow-read=${root}`,
-      probe,
-      root,
-      String(runs),
-    ],
-    stdout: "piped",
-  }).output();
-  await Deno.remove(join(probe, ".."), { recursive: true });
-  if (!out.success) throw new Error(`the event-loop probe failed on ${root}`);
-  return JSON.parse(new TextDecoder().decode(out.stdout)) as number[];
+  Deno.writeTextFileSync(script, `${imports.join("\n")}\n${body}`);
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        `--config=${CONFIG}`,
+        ...flags,
+        `--allow-read=${args[0]}`,
+        script,
+        ...args,
+      ],
+      stdout: "piped",
+    }).output();
+    if (!out.success) throw new Error(`the probe failed on ${args[0]}`);
+    return new TextDecoder().decode(out.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 /**
