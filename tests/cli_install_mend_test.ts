@@ -4,7 +4,7 @@
 // temporary HOME and real git repositories.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type CliRun, tempDir, writeTree } from "./_helpers.ts";
+import { type CliRun, runCli, tempDir, writeTree } from "./_helpers.ts";
 import { gitRepo } from "./_git.ts";
 import { cliAs, exists, UNSET } from "./_cli_user.ts";
 
@@ -275,5 +275,21 @@ Deno.test("a git URL ending in @ref or @skill gets the advice to write #ref or -
   assert.match(
     typo.stderr,
     /^skillscope: "typo\/repo" is not a local path: installing the GitHub repository https:\/\/github\.com\/typo\/repo\.git: git /,
+  );
+});
+
+Deno.test("a skills.lock that is not valid JSON says nothing was changed and how to recover", async () => {
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "skills");
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(join(dir, "skills.lock"), "{ not json");
+  const run = await runCli(["verify", "--dir", dir], {
+    permissions: ["--allow-read", "--allow-env"],
+  });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /skills\.lock is not valid JSON/);
+  assert.match(
+    run.stderr,
+    /nothing was changed\. Restore the file from version control, or move it aside and install the skills again/,
   );
 });

@@ -236,8 +236,7 @@ export function readLockfileSync(dir: string): Lockfile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new InstallError(
-      "lockfile-invalid",
+    throw invalidLock(
       `${path} is not valid JSON: ${(error as Error).message}`,
     );
   }
@@ -248,31 +247,34 @@ export function readLockfileSync(dir: string): Lockfile {
     typeof lock.skills !== "object" || lock.skills === null ||
     Array.isArray(lock.skills)
   ) {
-    throw new InstallError(
-      "lockfile-invalid",
+    throw invalidLock(
       `${path} is not a version ${LOCKFILE_VERSION} skills lockfile`,
     );
   }
   const skills: Record<string, LockEntry> = Object.create(null);
   for (const [name, entry] of Object.entries(lock.skills)) {
     if (!isValidSkillName(name)) {
-      throw new InstallError(
-        "lockfile-invalid",
+      throw invalidLock(
         `${path} lists ${
           JSON.stringify(name)
-        }, which is not a valid skill name; nothing was changed`,
+        }, which is not a valid skill name`,
       );
     }
     const problem = lockEntryProblem(entry, dir);
     if (problem !== undefined) {
-      throw new InstallError(
-        "lockfile-invalid",
-        `${path}: the entry of "${name}" ${problem}; nothing was changed`,
-      );
+      throw invalidLock(`${path}: the entry of "${name}" ${problem}`);
     }
     skills[name] = entry as LockEntry;
   }
   return { lockfileVersion: LOCKFILE_VERSION, skills };
+}
+
+/** A `lockfile-invalid` error: what is wrong, that nothing changed, and how to recover. */
+function invalidLock(problem: string): InstallError {
+  return new InstallError(
+    "lockfile-invalid",
+    `${problem}; nothing was changed. Restore the file from version control, or move it aside and install the skills again to record them anew`,
+  );
 }
 
 /**
