@@ -140,14 +140,21 @@ Deno.test("outside a repository install goes to ~/.agents/skills, --project over
     m.project,
   );
   assert.equal(both.code, 0, both.stderr);
-  for (const args of [["remove", "alpha"], ["info", "alpha"]]) {
-    const ambiguous = await cli(m, args, m.project);
-    assert.equal(ambiguous.code, 2, ambiguous.stderr);
-    assert.match(
-      ambiguous.stderr,
-      /"alpha" is installed in both scopes, project \(.*\) and global \(.*\): pass --project or --global/,
-    );
-  }
+  // remove must be told which; info, which only reads, shows the project's
+  // (agents read it first) and says the user's holds it too.
+  const ambiguous = await cli(m, ["remove", "alpha"], m.project);
+  assert.equal(ambiguous.code, 2, ambiguous.stderr);
+  assert.match(
+    ambiguous.stderr,
+    /"alpha" is installed in both scopes, project \(.*\) and global \(.*\): pass --project or --global/,
+  );
+  const shown = await cli(m, ["info", "alpha"], m.project);
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /^scope: +project \(/m);
+  assert.match(
+    shown.stderr,
+    /^note: alpha is also installed in global \(.*\): pass --global to see it$/m,
+  );
   const info = await cli(m, ["info", "alpha", "--global", "--json"], m.project);
   assert.equal(JSON.parse(info.stdout).scope, "global");
   const removed = await cli(m, ["remove", "alpha", "--global"], m.project);

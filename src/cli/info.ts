@@ -9,10 +9,10 @@ import { join } from "../shared/path.ts";
 import { skillInfo, stripCredentials } from "../install/mod.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
-import { field, writeJson, writeOut } from "./io.ts";
+import { field, writeErr, writeJson, writeOut } from "./io.ts";
 import { expectArgs } from "./root_options.ts";
-import { DIR_OPTIONS } from "./skills_dir_options.ts";
-import { scopeHolding, scopeLabel } from "./skill_scope.ts";
+import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
+import { scopeLabel, scopesHoldingName } from "./skill_scope.ts";
 
 /** The option groups of `info`. */
 const GROUPS = [{
@@ -35,7 +35,19 @@ holds it (the project's, else the user's).`,
   groups: GROUPS,
   run(values, positionals): Promise<number> {
     const [name] = expectArgs(positionals, 1, "skillscope info NAME");
-    const dirs = scopeHolding(values, name!);
+    // A name in both scopes: the project's, as agents read it first, and a
+    // note that the user's holds it too.
+    const [dirs, other] = scopesHoldingName(values, name!) as [
+      SkillsDirs,
+      SkillsDirs?,
+    ];
+    if (other !== undefined) {
+      writeErr(
+        `note: ${field(name!)} is also installed in ${
+          scopeLabel(other)
+        }: pass --global to see it\n`,
+      );
+    }
     const { entry, verification } = skillInfo(dirs.dirs[0], name!);
     if (values.json === true) {
       const { files: _files, ...rest } = entry;

@@ -86,11 +86,7 @@ export function existingScopes(values: ScopeValues): SkillsDirs[] {
  * @throws {InstallError} `not-installed` when neither does.
  */
 export function scopeHolding(values: ScopeValues, name: string): SkillsDirs {
-  const named = namedScope(values);
-  if (named !== undefined) return scopeDirs(values, named);
-  const all = candidates(values);
-  const holders = all.filter((s) => holds(s.dirs[0], name));
-  if (holders.length === 1) return holders[0]!;
+  const holders = scopesHoldingName(values, name);
   if (holders.length > 1) {
     throw new UsageError(
       `"${field(name)}" is installed in both scopes, ${
@@ -98,6 +94,27 @@ export function scopeHolding(values: ScopeValues, name: string): SkillsDirs {
       }: pass --project or --global`,
     );
   }
+  return holders[0]!;
+}
+
+/**
+ * Every scope that holds `name`: the one named, else the project's and the
+ * user's that do (the project's first).
+ *
+ * @param values Parsed option values.
+ * @param name The skill's name.
+ * @returns One or two scopes.
+ * @throws {InstallError} `not-installed` when neither does.
+ */
+export function scopesHoldingName(
+  values: ScopeValues,
+  name: string,
+): SkillsDirs[] {
+  const named = namedScope(values);
+  if (named !== undefined) return [scopeDirs(values, named)];
+  const all = candidates(values);
+  const holders = all.filter((s) => holds(s.dirs[0], name));
+  if (holders.length > 0) return holders;
   const elsewhere = foundElsewhere(
     lockedElsewhere(values, all.flatMap((s) => s.dirs), name),
   );
