@@ -219,3 +219,21 @@ Deno.test('a skill name holding line feeds cannot forge lines in read\'s "did yo
     run.stderr,
   );
 });
+
+Deno.test("a skill fresh from init is not found by a search for the words of its example", async () => {
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "skills");
+  const init = await runCli(["init", "draft", "--dir", dir], {
+    permissions: ["--allow-read", `--allow-write=${tmp.path}`],
+    cwd: tmp.path,
+  });
+  assert.equal(init.code, 0, init.stderr);
+  const search = await runCli(["search", "pdf", "--root", dir]);
+  assert.equal(search.stdout, "");
+  assert.match(search.stderr, /No skills match "pdf"/);
+  const list = await runCli(["list", "--root", dir, "--json"]);
+  assert.match(
+    JSON.parse(list.stdout).skills[0].description,
+    /^TODO: say what this skill does/,
+  );
+});

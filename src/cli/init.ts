@@ -32,8 +32,9 @@ function skillMdOf(name: string): string {
 name: ${name}
 description: >-
   TODO: say what this skill does and when to use it, in one or two sentences.
-  Agents read only this description to decide whether to load the skill, e.g.
-  "Fills PDF forms. Use when the user asks to fill, read or merge PDF files."
+# Agents read only the description to decide whether to load the skill, e.g.
+# "Fills PDF forms. Use when the user asks to fill, read or merge PDF files."
+# (an example in a comment, so that search does not match the placeholder).
 ---
 
 # ${name}
