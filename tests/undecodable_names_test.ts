@@ -161,3 +161,22 @@ Deno.test("list and validate show the skill directory they cannot name", async (
   const validate = await cliAs(env, ["validate", root], tmp.path);
   assert.match(validate.stderr, /warning undecodable-name: /);
 });
+
+Deno.test("publish leaves out a skill holding a file name that is not valid UTF-8, saying why, and publishes the others", async () => {
+  await using f = await fixture();
+  const out = join(f.cwd, "site");
+  const run = await cliAs({ ...UNSET, HOME: f.home }, [
+    "publish",
+    f.root,
+    "--out",
+    out,
+  ], f.cwd);
+  noCrash(run.stderr);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(
+    run.stderr,
+    /sk: error web-publish-skipped: is not published: a file name in "scripts" is not valid UTF-8/,
+  );
+  assert.doesNotMatch(run.stderr, /realpath|os error/);
+  assert.ok(await exists(join(out, ".well-known/agent-skills/good")));
+});

@@ -112,6 +112,17 @@ function collectFiles(
           ),
         };
       }
+      if (entry.kind === "undecodable") {
+        const at = entry.rel.includes("/")
+          ? entry.rel.slice(0, entry.rel.lastIndexOf("/"))
+          : ".";
+        return {
+          refused: skipped(
+            dir,
+            `a file name in "${at}" is not valid UTF-8: it cannot be read or published (rename it)`,
+          ),
+        };
+      }
       if (entry.kind === "special") {
         return {
           refused: skipped(
