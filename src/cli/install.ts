@@ -50,7 +50,7 @@ import { openPrompts, whyNoPrompt } from "./prompt.ts";
 import { chooseInstall } from "./install_picker.ts";
 import { runRestore } from "./restore.ts";
 import { interruptible } from "./interrupt.ts";
-import { interruptedError } from "../install/errors.ts";
+import { interruptedAfter } from "../install/errors.ts";
 
 /** The option groups of `install`. */
 const GROUPS = [{
@@ -257,7 +257,10 @@ in the lock so verify, update, restore and remove handle them too.`,
               signal,
             }).catch((error) => {
               if (results.length === 0) removeEmpty(made);
-              throw withForms(afterSome(error, results), values);
+              throw withForms(
+                interruptedAfter(error, results, "installed"),
+                values,
+              );
             }),
           );
         }
@@ -289,17 +292,6 @@ in the lock so verify, update, restore and remove handle them too.`,
     }, { json: values.json === true });
   },
 };
-
-/** An interruption after some skills were installed names them. */
-function afterSome(error: unknown, results: readonly InstallResult[]): unknown {
-  if (!(error instanceof InstallError) || error.code !== "interrupted") {
-    return error;
-  }
-  const done = results.filter((r) => r.status !== "unchanged");
-  return interruptedError(done.map((r) => r.name), "installed", {
-    cause: error,
-  });
-}
 
 /**
  * The skills and directories for a source with several skills and no

@@ -6,7 +6,7 @@
  * @module
  */
 import { type InstallResult, update } from "../install/mod.ts";
-import { InterruptedError, interruptedError } from "../install/errors.ts";
+import { interruptedAfter } from "../install/errors.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { writeJson } from "./io.ts";
@@ -84,7 +84,12 @@ for in the project's scope, then the user's; without NAME both are updated.`,
                 : {}),
               signal,
             }).catch((error) => {
-              throw withEarlierScopes(error, done);
+              // The library names what this scope changed; the scopes before it too.
+              throw interruptedAfter(
+                error,
+                done.flatMap((d) => d.results),
+                "updated",
+              );
             }),
           });
         }
@@ -116,20 +121,3 @@ for in the project's scope, then the user's; without NAME both are updated.`,
     }, { json: values.json === true });
   },
 };
-
-/**
- * An interruption in one scope also names what the scopes before it
- * updated: the library's error knows only its own scope.
- */
-function withEarlierScopes(
-  error: unknown,
-  earlier: readonly { results: readonly InstallResult[] }[],
-): unknown {
-  if (!(error instanceof InterruptedError)) return error;
-  const before = earlier.flatMap((d) => d.results)
-    .filter((r) => r.status !== "unchanged").map((r) => r.name);
-  if (before.length === 0) return error;
-  return interruptedError([...before, ...error.done], "updated", {
-    cause: error,
-  });
-}

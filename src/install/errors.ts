@@ -135,3 +135,41 @@ export function interruptedError(
 ): InterruptedError {
   return new InterruptedError(done, verb, options);
 }
+
+/**
+ * An interruption that came after `results`: the `interrupted` error naming
+ * the skills they changed, then those it already named (an inner operation's
+ * own); any other error as it is.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { interruptedAfter, interruptedError } from "./errors.ts";
+ *
+ * const error = interruptedAfter(interruptedError([], "changed"), [
+ *   { name: "alpha", status: "updated" },
+ *   { name: "beta", status: "unchanged" },
+ * ], "updated") as Error;
+ * assert.equal(error.message, "Interrupted; alpha was updated, nothing else was changed");
+ * const other = new Error("no");
+ * assert.equal(interruptedAfter(other, [], "updated"), other);
+ * ```
+ *
+ * @param error What the operation threw.
+ * @param results What was done before it, in order.
+ * @param verb What was done to them (`"installed"`, `"updated"`).
+ * @returns The error to throw.
+ */
+export function interruptedAfter(
+  error: unknown,
+  results: readonly { readonly name: string; readonly status: string }[],
+  verb: string,
+): unknown {
+  if (!(error instanceof InterruptedError)) return error;
+  const done = results.filter((r) => r.status !== "unchanged").map((r) =>
+    r.name
+  );
+  return new InterruptedError([...done, ...error.done], verb, {
+    cause: error,
+  });
+}

@@ -8,7 +8,7 @@
  */
 import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { InstallError, interruptedError } from "./errors.ts";
+import { InstallError, interruptedAfter } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import { readLockfileSync } from "./lockfile.ts";
 import { installUnderLock } from "./install.ts";
@@ -129,10 +129,7 @@ export async function restore(
     } catch (error) {
       if (!(error instanceof InstallError)) throw error;
       if (error.code === "interrupted") {
-        const done = results.filter((r) => r.status !== "unchanged");
-        throw interruptedError(done.map((r) => r.name), "restored", {
-          cause: error,
-        });
+        throw interruptedAfter(error, results, "restored");
       }
       failures.push({ name, code: error.code, message: error.message });
     }

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from "../shared/path.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
-import { InstallError, interruptedError } from "./errors.ts";
+import { InstallError, interruptedAfter } from "./errors.ts";
 import { guardLocalEdits } from "./local_edits.ts";
 import {
   type AuditMode,
@@ -101,13 +101,7 @@ export async function update(
         ),
       );
     } catch (error) {
-      if (!(error instanceof InstallError) || error.code !== "interrupted") {
-        throw error;
-      }
-      const done = results.filter((r) => r.status !== "unchanged");
-      throw interruptedError(done.map((r) => r.name), "updated", {
-        cause: error,
-      });
+      throw interruptedAfter(error, results, "updated");
     }
   }
   return results;
