@@ -7,7 +7,7 @@
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
-import { readBounded } from "./git_output.ts";
+import { readBounded } from "../shared/bounded_read.ts";
 
 /**
  * What a git invocation returned.

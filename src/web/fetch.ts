@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { concatBytes } from "../shared/concat_bytes.ts";
+import { readBounded } from "../shared/bounded_read.ts";
 import { WebFetchError } from "./errors.ts";
 import {
   assertNetPermission,
@@ -273,18 +273,11 @@ async function readCapped(
     throw tooLarge();
   }
   if (response.body === null) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return concatBytes(chunks);
+  let over = false;
+  const bytes = await readBounded(response.body, {
+    bytes: max,
+    over: () => over = true,
+  });
+  if (over) throw tooLarge();
+  return bytes;
 }

@@ -1,11 +1,12 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Reading git's output within bounds: a repository of a few KB can make
- * git print gigabytes (a tree that fans out to millions of paths).
+ * Reading a stream within bounds, stopping as soon as one is passed: git's
+ * output (a repository of a few KB can make git print gigabytes, a tree
+ * that fans out to millions of paths) and a website's answers.
  *
  * @module
  */
-import { concatBytes } from "../shared/concat_bytes.ts";
+import { concatBytes } from "./concat_bytes.ts";
 
 /**
  * Reads a stream up to `bytes` bytes (and `records` NUL bytes); past a
@@ -14,7 +15,7 @@ import { concatBytes } from "../shared/concat_bytes.ts";
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { readBounded } from "./git_output.ts";
+ * import { readBounded } from "./bounded_read.ts";
  *
  * const passed: string[] = [];
  * const read = await readBounded(
@@ -25,7 +26,7 @@ import { concatBytes } from "../shared/concat_bytes.ts";
  * assert.deepEqual(read, new Uint8Array([1, 0, 2, 0]));
  * ```
  *
- * @param stream The stream (git's stdout or stderr).
+ * @param stream The stream (git's stdout or stderr, a response body).
  * @param options `bytes`: the most bytes read; `records`: the most
  *   NUL-terminated records read, if bounded; `over`: called once a bound
  *   is passed, with which.
