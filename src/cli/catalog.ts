@@ -34,12 +34,14 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
   ],
   groups: GROUPS,
   async run(values): Promise<number> {
-    catalogSettings(values, "xml"); // bad options fail before the scan
+    const settings = catalogSettings(values, "xml"); // before the scan
     const set = await openSkillSet(values, { report: true });
     // A website root that could not be listed fails the run, as in list,
     // and prints no catalog: an empty one would read as "no skills".
     if (remoteRootFailed(set.diagnostics)) return EXIT.failure;
-    const text = renderCatalogFor(set, values, { defaultFormat: "xml" });
+    const text = renderCatalogFor(set, settings, {
+      quiet: values.quiet === true,
+    });
     if (text !== "") writeOut(`${text}\n`);
     return EXIT.ok;
   },

@@ -13,7 +13,6 @@ import {
 import type { Skill } from "../shared/types.ts";
 import type { StringDef } from "./command.ts";
 import { guessOf, type ValuesOf } from "./parse_args.ts";
-import type { RootValues } from "./root_options.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { writeErr } from "./io.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
@@ -136,26 +135,22 @@ export function catalogSettings(
 }
 
 /**
- * Renders the catalog of a skill set as the options ask, and says on stderr
- * what a budget cut (unless `--quiet`).
+ * Renders the catalog of a skill set with checked settings, and says on
+ * stderr what a budget cut (unless `quiet`).
  *
  * @param set The skill set.
- * @param values Parsed option values.
- * @param options `defaultFormat`; `skills` to render instead of the set's
- *   (the same skills with other paths, say).
+ * @param settings What {@linkcode catalogSettings} made of the options.
+ * @param options `quiet`; `skills` to render instead of the set's (the same
+ *   skills with other paths, say).
  * @returns The catalog text (empty for no skills, except in `skills-ref`).
- * @throws {UsageError} for a bad format or budget.
  * @throws {CliError} when the budget is too small for one name.
  */
 export function renderCatalogFor(
   set: SkillSet,
-  values: ValuesOf<CatalogOptionDefs> & Pick<RootValues, "quiet">,
-  options: { defaultFormat: CatalogFormat; skills?: readonly Skill[] },
+  settings: CatalogSettings,
+  options: { quiet: boolean; skills?: readonly Skill[] },
 ): string {
-  const { format, budget, maxChars } = catalogSettings(
-    values,
-    options.defaultFormat,
-  );
+  const { format, budget, maxChars } = settings;
   const render: CatalogOptions = {
     format,
     ...(budget === undefined ? {} : { budget }),
@@ -195,7 +190,7 @@ export function renderCatalogFor(
   if (cuts.capped !== undefined && cuts.capped.length > 0) {
     cut.push(`descriptions capped: ${cuts.capped.join(", ")}`);
   }
-  if (cut.length > 0 && values.quiet !== true) {
+  if (cut.length > 0 && !options.quiet) {
     writeErr(`catalog: over ${limitText}: ${cut.join("; ")}\n`);
   }
   return text;

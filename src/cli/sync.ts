@@ -154,7 +154,7 @@ out of date and writes nothing (for CI).`,
       throw new CliError("Name one file to write the catalog into", EXIT.usage);
     }
     const path = resolve(positionals[0] ?? "AGENTS.md");
-    catalogSettings(values, "markdown"); // bad options fail before the scan
+    const settings = catalogSettings(values, "markdown"); // before the scan
     const set = await openSkillSet(values, { report: true });
     // A file meant to be committed lists the project's skills: without
     // --root or --client, skills outside FILE's folder (the user's own, an
@@ -166,8 +166,8 @@ out of date and writes nothing (for CI).`,
       : set.list().filter((s) =>
         s.path !== undefined && isInside(dirname(path), s.path)
       );
-    const catalog = renderCatalogFor(set, values, {
-      defaultFormat: "markdown",
+    const catalog = renderCatalogFor(set, settings, {
+      quiet: values.quiet === true,
       skills: relativeTo(dirname(path), skills),
     });
     const before = readTarget(path);
