@@ -237,3 +237,32 @@ Deno.test("a skill fresh from init is not found by a search for the words of its
     /^TODO: say what this skill does/,
   );
 });
+
+Deno.test("a skill name holding line feeds cannot forge lines in what catalog says its budget cut", async () => {
+  await using tmp = await tempDir();
+  await writeTree(tmp.path, {
+    "a/SKILL.md": `---\nname: "zz\\n\\nFORGED line"\ndescription: ${
+      "word ".repeat(1000)
+    }\n---\n`,
+    "b/SKILL.md": "---\nname: b\ndescription: short one\n---\n",
+    "c/SKILL.md": "---\nname: c\ndescription: short two\n---\n",
+  });
+  const run = await runCli([
+    "catalog",
+    "--root",
+    tmp.path,
+    "--max-tokens",
+    "30",
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /listed by name only: zz\\x0a\\x0aFORGED line, c, b/,
+  );
+  assert.match(run.stderr, /left out: zz\\x0a\\x0aFORGED line, c/);
+  assert.match(run.stderr, /descriptions capped: zz\\x0a\\x0aFORGED line/);
+  assert.ok(
+    !run.stderr.split("\n").some((line) => line.startsWith("FORGED")),
+    run.stderr,
+  );
+});

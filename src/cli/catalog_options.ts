@@ -14,7 +14,7 @@ import type { Skill } from "../shared/types.ts";
 import type { StringDef } from "./command.ts";
 import { guessOf, type ValuesOf } from "./parse_args.ts";
 import { CliError, UsageError } from "./errors.ts";
-import { writeErr } from "./io.ts";
+import { field, writeErr } from "./io.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 
 const FORMATS: readonly CatalogFormat[] = [
@@ -171,7 +171,8 @@ export function renderCatalogFor(
       `${limitText} is too small for even one skill's name; nothing was printed`,
     );
   }
-  // What the budget cut, for the person who set it.
+  // What the budget cut, for the person who set it (names from skill
+  // files: one line each, whatever they hold).
   const cut: string[] = [];
   if (cuts.locationsDropped) cut.push("locations left out");
   if (cuts.descriptionsShortenedTo !== undefined) {
@@ -180,15 +181,15 @@ export function renderCatalogFor(
     );
   }
   if (cuts.nameOnly !== undefined && cuts.nameOnly.length > 0) {
-    cut.push(`listed by name only: ${cuts.nameOnly.join(", ")}`);
+    cut.push(`listed by name only: ${cuts.nameOnly.map(field).join(", ")}`);
   } else if (cuts.descriptionsDropped) cut.push("descriptions left out");
   if (cuts.omittedNames !== undefined && cuts.omittedNames.length > 0) {
-    cut.push(`left out: ${cuts.omittedNames.join(", ")}`);
+    cut.push(`left out: ${cuts.omittedNames.map(field).join(", ")}`);
   } else if (cuts.omitted > 0) {
     cut.push(`${cuts.omitted} skill${cuts.omitted === 1 ? "" : "s"} omitted`);
   }
   if (cuts.capped !== undefined && cuts.capped.length > 0) {
-    cut.push(`descriptions capped: ${cuts.capped.join(", ")}`);
+    cut.push(`descriptions capped: ${cuts.capped.map(field).join(", ")}`);
   }
   if (cut.length > 0 && !options.quiet) {
     writeErr(`catalog: over ${limitText}: ${cut.join("; ")}\n`);
