@@ -19,6 +19,7 @@ import { sha256Hex } from "../shared/sha256.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { mcpServerFactory, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
+import { serveExchange } from "./http_exchange.ts";
 
 /**
  * Options of {@linkcode mcpHttpHandler}.
@@ -86,9 +87,10 @@ export interface McpHttpHandler {
 
 /**
  * A Streamable HTTP handler serving a skill set over MCP (protocol
- * 2026-07-28, with the stateless fallback for 2025 clients). Each request is
- * served by a fresh server as {@linkcode createMcpServer} builds it; the
- * digests, the skill source and the skills extension are shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
+ * 2026-07-28, with the stateless fallback for 2025 clients, answered in
+ * plain JSON). Each request is served by a fresh server as
+ * {@linkcode createMcpServer} builds it; the digests, the skill source and
+ * the skills extension are shared. Requests whose `Host` or `Origin` is not allowed get `403`; with
  * `token`, requests without it get `401` (compared in constant time). Paths
  * below `/.well-known/agent-skills/` get the well-known index of the served
  * skills and its artifacts (unless `wellKnown: false`).
@@ -164,9 +166,8 @@ export function createHttpHandler(
   configure?: (server: McpServer) => void,
 ): McpHttpHandler {
   const digests = options.digests ?? new DigestCache();
-  const handler = createMcpHandler(
-    mcpServerFactory(set, { ...options, digests }, configure),
-  );
+  const factory = mcpServerFactory(set, { ...options, digests }, configure);
+  const handler = createMcpHandler(factory);
   const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
   const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];
   const token = options.token === undefined
@@ -190,7 +191,7 @@ export function createHttpHandler(
         options.wellKnown !== false &&
         isWellKnownPath(new URL(request.url).pathname)
       ) return serveWellKnown(request);
-      return handler.fetch(request);
+      return serveExchange(request, handler.fetch, factory);
     },
     notifyChanged: (): void => handler.notify.resourcesChanged(),
     close: (): Promise<void> => handler.close(),
