@@ -24,7 +24,7 @@ import {
   isCurrent,
   stampTree,
   type TreeStamp,
-} from "./tree_stamp.ts";
+} from "../shared/tree_stamp.ts";
 
 /** Most files one skill may have and still get a manifest (the extension's limit). */
 export const MAX_SKILL_FILES = 512;

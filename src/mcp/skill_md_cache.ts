@@ -14,7 +14,7 @@ import { onDisk } from "../serve/read_skill.ts";
 import type { Skill } from "../shared/types.ts";
 import { utf8Text } from "../shared/utf8_text.ts";
 import { readSkillFile } from "./skill_files.ts";
-import { fileIdentity } from "./tree_stamp.ts";
+import { fileIdentity } from "../shared/tree_stamp.ts";
 
 /**
  * A served `SKILL.md`: its text when its bytes are valid UTF-8 without NUL,

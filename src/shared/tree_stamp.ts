@@ -1,13 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * File identities, and stamps of a skill directory made of them: what lets
- * the MCP server keep what it rendered for a skill while nothing it depends
- * on changed, checked with one `stat` per directory and per entry instead of
- * reading and parsing the files again.
+ * a skill's activation and the MCP server's listings and reads be kept while
+ * nothing they depend on changed, checked with one `stat` per directory and
+ * per entry instead of reading and parsing the files again.
  *
  * @module
  */
-import { walkSkillTree } from "../shared/skill_tree.ts";
+import { walkSkillTree } from "./skill_tree.ts";
 
 /**
  * How recent (ms) a modification or change time may be for an identity to
