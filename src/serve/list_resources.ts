@@ -14,6 +14,9 @@ import { assertApprovedListing } from "../audit/approved_content.ts";
 /** Most files listed by {@linkcode listResources} by default. */
 export const MAX_RESOURCES = 200;
 
+/** How deep {@linkcode listResourcesSync} walks a skill's tree by default. */
+export const RESOURCE_DEPTH = 6;
+
 /**
  * What {@linkcode listResources} returns.
  *
@@ -58,7 +61,7 @@ export function listResourcesSync(
   options: { max?: number; maxDepth?: number } = {},
 ): SkillResources {
   const max = options.max ?? MAX_RESOURCES;
-  const maxDepth = options.maxDepth ?? 6;
+  const maxDepth = options.maxDepth ?? RESOURCE_DEPTH;
   const embedded = embeddedContentOf(skill);
   if (embedded) {
     const all = [...(embedded.assets?.keys() ?? [])].filter((p) =>

@@ -11,7 +11,7 @@ import type { Skill } from "../shared/types.ts";
 import type { SkillContent } from "./skill_content.ts";
 
 let content: Promise<typeof import("./skill_content.ts")> | undefined;
-let activation: Promise<typeof import("./activation.ts")> | undefined;
+let activation: Promise<typeof import("./activation_cache.ts")> | undefined;
 
 /**
  * The content of a skill (its body, files and file list), the reading code
@@ -39,7 +39,8 @@ export async function contentOfSkill(skill: Skill): Promise<SkillContent> {
 
 /**
  * The activation payload of a skill: `<skill_content name="…">` with its
- * body, directory and resources.
+ * body, directory and resources, kept while the skill's files keep their
+ * identity (see `cachedActivation`).
  *
  * @example Usage
  * ```ts
@@ -63,13 +64,6 @@ export async function activationOf(
   skill: Skill,
   options: { arguments?: string } = {},
 ): Promise<string> {
-  const [skillContent, { renderActivation }] = await Promise.all([
-    contentOfSkill(skill),
-    activation ??= import("./activation.ts"),
-  ]);
-  const [body, files] = await Promise.all([
-    skillContent.readBody(),
-    skillContent.listFiles(),
-  ]);
-  return renderActivation(skill, body, files, options);
+  return (await (activation ??= import("./activation_cache.ts")))
+    .cachedActivation(skill, options);
 }

@@ -1,0 +1,142 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * Activation payloads kept while their skill's files keep their identity: a
+ * skill on disk is activated again with one `stat` per directory and entry
+ * of its tree instead of reading `SKILL.md`, walking the tree and rendering
+ * again. An embedded skill is kept by skill object (its content is memory);
+ * a remote skill or an approved one is never kept (each read fetches and
+ * verifies, or is checked against its approval).
+ *
+ * @module
+ */
+import { approvedContentOf } from "../audit/approved_content.ts";
+import { embeddedContentOf } from "../discover/embedded_skill.ts";
+import { remoteContentOf } from "../discover/remote_source.ts";
+import { isCurrent, stampTree, type TreeStamp } from "../shared/tree_stamp.ts";
+import type { Skill } from "../shared/types.ts";
+import { renderActivation } from "./activation.ts";
+import { RESOURCE_DEPTH, type SkillResources } from "./list_resources.ts";
+import { onDisk } from "./read_skill.ts";
+import { contentOf } from "./skill_content.ts";
+
+/** Most entries of a skill's tree stamped; a larger skill is read on every activation. */
+const MAX_STAMPED = 1024;
+/** Most bytes kept for all skills (strings counted at two bytes a character). */
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+
+/** What is kept of one skill. */
+interface Kept {
+  /** What the files are checked against (`undefined`: an embedded skill). */
+  readonly stamp: TreeStamp | undefined;
+  readonly body: string;
+  readonly files: SkillResources;
+  /** Bytes this entry holds, about. */
+  readonly bytes: number;
+}
+
+/** The skills kept, least recently activated first. */
+const kept = new Map<Skill, Kept>();
+let keptBytes = 0;
+let reads = 0;
+
+/**
+ * The activation payload of a skill, from what is kept while none of its
+ * files changed: `<skill_content name="…">` with its body, directory and
+ * resources (see `renderActivation`).
+ *
+ * @example A second activation reads nothing, an edit is seen at once
+ * ```ts
+ * import { discover, directorySource } from "@skillscope/skills";
+ * import { activationReads, cachedActivation } from "./activation_cache.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const root = await Deno.makeTempDir();
+ * const file = `${root}/demo/SKILL.md`;
+ * await Deno.mkdir(`${root}/demo`);
+ * await Deno.writeTextFile(file, "---\nname: demo\ndescription: Demo\n---\n# Demo\n");
+ * // A file changed within the last 2 s is not kept (its clock may not have ticked).
+ * await new Promise((resolve) => setTimeout(resolve, 2_100));
+ * const { skills: [skill] } = await discover({ sources: [directorySource(root)] });
+ * const before = activationReads();
+ * assert.match(await cachedActivation(skill!), /# Demo/);
+ * assert.match(await cachedActivation(skill!), /# Demo/);
+ * assert.equal(activationReads() - before, 1);
+ * await Deno.writeTextFile(file, "---\nname: demo\ndescription: Demo\n---\n# New\n");
+ * assert.match(await cachedActivation(skill!), /# New/);
+ * ```
+ *
+ * @param skill The skill.
+ * @param options `arguments`: what the user typed after the skill's name.
+ * @returns The payload.
+ * @throws {SkillAccessError} when the body cannot be read.
+ */
+export async function cachedActivation(
+  skill: Skill,
+  options: { arguments?: string } = {},
+): Promise<string> {
+  const hit = kept.get(skill);
+  if (hit !== undefined) {
+    kept.delete(skill);
+    if (hit.stamp === undefined || isCurrent(hit.stamp)) {
+      kept.set(skill, hit);
+      return renderActivation(skill, hit.body, hit.files, options);
+    }
+    keptBytes -= hit.bytes;
+  }
+  const keepable = remoteContentOf(skill) === undefined &&
+    approvedContentOf(skill) === undefined;
+  const embedded = embeddedContentOf(skill) !== undefined;
+  // Stamped before anything is read, checked again after: a change made
+  // meanwhile is never kept.
+  const stamp = !keepable || embedded ? undefined : stampTree(
+    onDisk(skill).dir,
+    { maxDepth: RESOURCE_DEPTH, maxEntries: MAX_STAMPED },
+  );
+  const content = contentOf(skill);
+  const [body, files] = await Promise.all([
+    content.readBody(),
+    content.listFiles(),
+  ]);
+  reads++;
+  if (keepable && (embedded || (stamp !== undefined && isCurrent(stamp)))) {
+    _keep(skill, { stamp, body, files });
+  }
+  return renderActivation(skill, body, files, options);
+}
+
+/**
+ * How many activations were read from the skills' files (a kept payload
+ * reads none): for tests and benchmarks.
+ *
+ * @example Usage
+ * ```ts
+ * import { activationReads } from "./activation_cache.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(typeof activationReads(), "number");
+ * ```
+ *
+ * @returns The count since the program started.
+ */
+export function activationReads(): number {
+  return reads;
+}
+
+function _keep(
+  skill: Skill,
+  entry: Omit<Kept, "bytes">,
+): void {
+  const chars = entry.body.length +
+    (entry.stamp?.keys.reduce((n, key) => n + 2 * key.length, 0) ?? 0) +
+    entry.files.files.reduce((n, file) => n + file.length, 0);
+  const bytes = 2 * chars + 256;
+  if (bytes > MAX_KEPT_BYTES) return;
+  // The least recently activated skills make room.
+  for (const [old, held] of kept) {
+    if (keptBytes + bytes <= MAX_KEPT_BYTES) break;
+    kept.delete(old);
+    keptBytes -= held.bytes;
+  }
+  kept.set(skill, { ...entry, bytes });
+  keptBytes += bytes;
+}
