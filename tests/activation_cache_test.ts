@@ -121,3 +121,86 @@ Deno.test("an approved skill is checked against its approval at every activation
       (e as { code?: string }).code === "skill-changed-since-approval",
   );
 });
+
+Deno.test("a link whose target is reached through another link is seen moving in or out of the skill, though the file it reaches is the same", async () => {
+  await using tmp = await tempDir();
+  const root = join(tmp.path, "skills");
+  const skill = join(root, "hop");
+  await writeSkill(root, "hop");
+  // One file with a path inside the skill and a hard link outside it.
+  await writeTree(skill, { ".in/t.md": "inside\n" });
+  await Deno.mkdir(join(tmp.path, "out"));
+  await Deno.link(join(skill, ".in/t.md"), join(tmp.path, "out/t.md"));
+  // link.md → .h/alias/t.md, where the hidden .h/alias leads inside.
+  await Deno.mkdir(join(skill, ".h"));
+  await Deno.symlink(join(skill, ".in"), join(skill, ".h/alias"));
+  await Deno.symlink(".h/alias/t.md", join(skill, "link.md"));
+  await settle();
+  const set = await SkillSet.open({
+    sources: [directorySource(root)],
+    cache: false,
+  });
+  assert.match(await set.activate("hop"), /link\.md/);
+  assert.match(await set.activate("hop"), /link\.md/);
+  // The hidden hop now leads outside, to the same file.
+  await Deno.symlink(join(tmp.path, "out"), join(skill, ".h/alias.new"));
+  await Deno.rename(join(skill, ".h/alias.new"), join(skill, ".h/alias"));
+  assert.doesNotMatch(await set.activate("hop"), /link\.md/);
+});
+
+Deno.test("activations of one skill that run at once are counted once: the skills after them still fit", async () => {
+  await using tmp = await tempDir();
+  const body = (n: number): string => `# Big\n${"x".repeat(n)}\n`;
+  await writeSkill(tmp.path, "big", { body: body(900_000) });
+  for (const name of ["a", "b", "c"]) {
+    await writeSkill(tmp.path, name, { body: body(600_000) });
+  }
+  await settle();
+  const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
+  await Promise.all(Array.from({ length: 20 }, () => set.activate("big")));
+  const before = activationReads();
+  for (let i = 0; i < 5; i++) {
+    for (const name of ["a", "b", "c"]) await set.activate(name);
+  }
+  assert.equal(activationReads() - before, 3);
+});
+
+Deno.test("what is kept goes with its skill: sets opened and dropped again and again hold no more memory", async () => {
+  await using tmp = await tempDir();
+  const meta = Array.from(
+    { length: 60 },
+    (_, k) => `  k${k}: "${"x".repeat(100)}"`,
+  ).join("\n");
+  for (let i = 0; i < 20; i++) {
+    await writeSkill(tmp.path, `s${i}`, { extra: `metadata:\n${meta}` });
+  }
+  await settle();
+  const mod = new URL("../mod.ts", import.meta.url).href;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      "--quiet",
+      "--v8-flags=--expose-gc",
+      `import { directorySource, SkillSet } from ${JSON.stringify(mod)};
+       const gc = globalThis.gc;
+       const round = async () => {
+         const set = await SkillSet.open({ sources: [directorySource(${
+        JSON.stringify(tmp.path)
+      })], cache: false });
+         for (const s of set.list()) await set.activate(s.name);
+       };
+       for (let i = 0; i < 50; i++) await round();
+       gc(); await new Promise((r) => setTimeout(r, 50)); gc();
+       const start = Deno.memoryUsage().heapUsed;
+       for (let i = 0; i < 1000; i++) await round();
+       gc(); await new Promise((r) => setTimeout(r, 50)); gc();
+       console.log(Deno.memoryUsage().heapUsed - start);`,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const grown = Number(new TextDecoder().decode(out.stdout));
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  // 20,000 skills dropped, each about 9 KB with its frontmatter.
+  assert.ok(grown < 40 * 1024 * 1024, `the heap grew by ${grown} bytes`);
+});

@@ -30,13 +30,24 @@ interface Kept {
   readonly stamp: TreeStamp | undefined;
   readonly body: string;
   readonly files: SkillResources;
-  /** Bytes this entry holds, about. */
-  readonly bytes: number;
+  /** Its place in {@linkcode order}. */
+  readonly id: number;
 }
 
-/** The skills kept, least recently activated first. */
-const kept = new Map<Skill, Kept>();
+/**
+ * The kept entries, by skill: an entry goes when its skill does (a set
+ * refreshed or dropped), so what is counted is all that is held.
+ */
+const kept = new WeakMap<Skill, Kept>();
+/** The entries kept, least recently activated first: their skills and sizes. */
+const order = new Map<
+  number,
+  { readonly skill: WeakRef<Skill>; bytes: number }
+>();
+/** Forgets the size of an entry whose skill was collected. */
+const collected = new FinalizationRegistry<number>((id) => _forget(id));
 let keptBytes = 0;
+let nextId = 0;
 let reads = 0;
 
 /**
@@ -76,12 +87,16 @@ export async function cachedActivation(
 ): Promise<string> {
   const hit = kept.get(skill);
   if (hit !== undefined) {
-    kept.delete(skill);
     if (hit.stamp === undefined || isCurrent(hit.stamp)) {
-      kept.set(skill, hit);
+      // Most recently activated: to the end of the order.
+      const place = order.get(hit.id);
+      if (place !== undefined) {
+        order.delete(hit.id);
+        order.set(hit.id, place);
+      }
       return renderActivation(skill, hit.body, hit.files, options);
     }
-    keptBytes -= hit.bytes;
+    _drop(skill, hit);
   }
   const keepable = remoteContentOf(skill) === undefined &&
     approvedContentOf(skill) === undefined;
@@ -124,19 +139,42 @@ export function activationReads(): number {
 
 function _keep(
   skill: Skill,
-  entry: Omit<Kept, "bytes">,
+  entry: Omit<Kept, "id">,
 ): void {
   const chars = entry.body.length +
     (entry.stamp?.keys.reduce((n, key) => n + 2 * key.length, 0) ?? 0) +
     entry.files.files.reduce((n, file) => n + file.length, 0);
   const bytes = 2 * chars + 256;
   if (bytes > MAX_KEPT_BYTES) return;
+  // Activations of one skill that ran at once: the last one read is kept.
+  const replaced = kept.get(skill);
+  if (replaced !== undefined) _drop(skill, replaced);
   // The least recently activated skills make room.
-  for (const [old, held] of kept) {
+  for (const [id, held] of order) {
     if (keptBytes + bytes <= MAX_KEPT_BYTES) break;
-    kept.delete(old);
-    keptBytes -= held.bytes;
+    const old = held.skill.deref();
+    const entry = old === undefined ? undefined : kept.get(old);
+    if (old !== undefined && entry !== undefined) _drop(old, entry);
+    else _forget(id);
   }
-  kept.set(skill, { ...entry, bytes });
+  const id = nextId++;
+  kept.set(skill, { ...entry, id });
+  order.set(id, { skill: new WeakRef(skill), bytes });
+  collected.register(skill, id, skill);
   keptBytes += bytes;
+}
+
+/** Removes a skill's entry and its size. */
+function _drop(skill: Skill, entry: Kept): void {
+  kept.delete(skill);
+  collected.unregister(skill);
+  _forget(entry.id);
+}
+
+/** Removes an entry's size and place (its skill gone or its entry dropped). */
+function _forget(id: number): void {
+  const place = order.get(id);
+  if (place === undefined) return;
+  order.delete(id);
+  keptBytes -= place.bytes;
 }

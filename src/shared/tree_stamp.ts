@@ -81,8 +81,15 @@ export function fileIdentity(
 export interface TreeStamp {
   /** The paths stamped, the directory first. */
   readonly paths: readonly string[];
-  /** Their identity keys (`-` for one that cannot be stat'ed). */
+  /**
+   * Their identity keys (`-` for one that cannot be stat'ed); a symlink's
+   * also holds where it resolves to, since a link on the way to its target
+   * can be retargeted to another path of the same file (a hard link), which
+   * changes whether the target lies inside the skill but not its identity.
+   */
   readonly keys: readonly string[];
+  /** Which paths are symlinks (their keys hold the resolved path). */
+  readonly links: readonly boolean[];
 }
 
 /**
@@ -114,6 +121,7 @@ export function stampTree(
 ): TreeStamp | undefined {
   const now = options.now ?? Date.now();
   const paths = [dir];
+  const links = [false];
   try {
     for (
       const entry of walkSkillTree(dir, {
@@ -124,17 +132,33 @@ export function stampTree(
     ) {
       if (paths.length > options.maxEntries) return undefined;
       paths.push(entry.path);
+      links.push(entry.kind === "symlink");
     }
   } catch {
     return undefined;
   }
   const keys: string[] = [];
-  for (const path of paths) {
+  for (const [i, path] of paths.entries()) {
     const identity = fileIdentity(path, now);
     if (identity?.racy === true) return undefined;
-    keys.push(identity?.key ?? "-");
+    keys.push(_key(identity, path, links[i]!));
   }
-  return { paths, keys };
+  return { paths, keys, links };
+}
+
+/** A stamped path's key: its identity, and for a symlink where it resolves to. */
+function _key(
+  identity: FileIdentity | undefined,
+  path: string,
+  link: boolean,
+): string {
+  if (identity === undefined) return "-";
+  if (!link) return identity.key;
+  try {
+    return `${identity.key}\0${Deno.realPathSync(path)}`;
+  } catch {
+    return "-";
+  }
 }
 
 /**
@@ -157,9 +181,10 @@ export function stampTree(
  * @returns `true` when nothing stamped changed.
  */
 export function isCurrent(stamp: TreeStamp): boolean {
-  const { paths, keys } = stamp;
+  const { paths, keys, links } = stamp;
   for (let i = 0; i < paths.length; i++) {
-    if ((fileIdentity(paths[i]!)?.key ?? "-") !== keys[i]) return false;
+    const path = paths[i]!;
+    if (_key(fileIdentity(path), path, links[i]!) !== keys[i]) return false;
   }
   return true;
 }
