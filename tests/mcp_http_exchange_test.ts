@@ -53,19 +53,48 @@ Deno.test("a 2025-era tools/call is answered with one JSON body, not an SSE stre
   });
 });
 
-Deno.test("a 2025-era batch gets every answer in one JSON array", async () => {
+Deno.test("a 2025-era batch keeps the SDK's stream: every answer comes, and a batch that cancels its own request is answered at once", async () => {
   await withHandler(async (fetch) => {
-    const response = await fetch(post(
+    const headers = { "mcp-protocol-version": "2025-03-26" };
+    const both = await fetch(post(
       JSON.stringify([
         { jsonrpc: "2.0", id: 1, method: "ping" },
         { jsonrpc: "2.0", id: 2, method: "tools/list" },
       ]),
-      { "mcp-protocol-version": "2025-03-26" },
+      headers,
     ));
-    assert.equal(response.status, 200);
-    const answers = await response.json();
-    assert.deepEqual(answers.map((a: { id: number }) => a.id).sort(), [1, 2]);
+    assert.equal(both.headers.get("content-type"), "text/event-stream");
+    const ids = [...(await both.text()).matchAll(/^data: (.*)$/gm)]
+      .map((m) => JSON.parse(m[1]!).id).sort();
+    assert.deepEqual(ids, [1, 2]);
+    // The request is cancelled before it is answered: no answer is due.
+    const cancelled = await fetch(post(
+      JSON.stringify([
+        { jsonrpc: "2.0", id: 3, method: "ping" },
+        {
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId: 3 },
+        },
+      ]),
+      headers,
+    ));
+    assert.equal(cancelled.status, 200);
+    await cancelled.body?.cancel();
   });
+});
+
+Deno.test("a closed handler refuses 2025-era requests as it refuses the others", async () => {
+  const set = await SkillSet.open({ sources: [directorySource(FIXTURES)] });
+  const handler = mcpHttpHandler(set);
+  await handler.close();
+  await assert.rejects(
+    handler.fetch(post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      { "mcp-protocol-version": "2025-06-18" },
+    )),
+    /closed/,
+  );
 });
 
 Deno.test("a body over 4 MiB is refused with 413 before it is parsed, even without a declared length", async () => {

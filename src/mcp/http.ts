@@ -168,6 +168,7 @@ export function createHttpHandler(
   const digests = options.digests ?? new DigestCache();
   const factory = mcpServerFactory(set, { ...options, digests }, configure);
   const handler = createMcpHandler(factory);
+  let closed = false;
   const hosts = [...(options.allowedHosts ?? localhostAllowedHostnames())];
   const origins = [...(options.allowedOrigins ?? localhostAllowedOrigins())];
   const token = options.token === undefined
@@ -191,10 +192,16 @@ export function createHttpHandler(
         options.wellKnown !== false &&
         isWellKnownPath(new URL(request.url).pathname)
       ) return serveWellKnown(request);
-      return serveExchange(request, handler.fetch, factory);
+      // Once closed, the SDK's handler refuses every request.
+      return closed
+        ? handler.fetch(request)
+        : serveExchange(request, handler.fetch, factory);
     },
     notifyChanged: (): void => handler.notify.resourcesChanged(),
-    close: (): Promise<void> => handler.close(),
+    close: (): Promise<void> => {
+      closed = true;
+      return handler.close();
+    },
   };
 }
 

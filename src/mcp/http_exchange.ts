@@ -7,8 +7,9 @@
  * applies, parsed once, and handed on parsed; a 2025-era message is served
  * by a fresh stateless server whose transport answers in plain JSON (the
  * Streamable HTTP spec lets a server answer either way when the client
- * accepts both). Anything else (no JSON body, another media type, another
- * method) goes to the SDK's handler as it came.
+ * accepts both). A 2025-era batch keeps the SDK's stream, and anything else
+ * (no JSON body, another media type, another method) goes to the SDK's
+ * handler as it came.
  *
  * @module
  */
@@ -107,9 +108,12 @@ export async function serveExchange(
   if (parsedBody === undefined) {
     return fetch(new Request(request, { body: text }));
   }
-  if (await isLegacyRequest(request, parsedBody)) {
-    return _serveLegacy(request, parsedBody, factory);
-  }
+  // A batch stays with the SDK's stream: its answer must be an array even
+  // for one request, and a batch may cancel its own request, which a JSON
+  // answer would wait for forever.
+  if (
+    !Array.isArray(parsedBody) && await isLegacyRequest(request, parsedBody)
+  ) return _serveLegacy(request, parsedBody, factory);
   return fetch(request, { parsedBody });
 }
 
