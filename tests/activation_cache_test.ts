@@ -204,3 +204,19 @@ Deno.test("what is kept goes with its skill: sets opened and dropped again and a
   // 20,000 skills dropped, each about 9 KB with its frontmatter.
   assert.ok(grown < 40 * 1024 * 1024, `the heap grew by ${grown} bytes`);
 });
+
+Deno.test("a skill of more than 256 entries is read at every activation, and lists its first files", async () => {
+  await using tmp = await tempDir();
+  await writeSkill(tmp.path, "large");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 300; i++) {
+    files[`large/ref/${String(i).padStart(3, "0")}.md`] = `${i}\n`;
+  }
+  await writeTree(tmp.path, files);
+  await settle();
+  const set = await SkillSet.open({ sources: [directorySource(tmp.path)] });
+  const { payloads, reads } = await activations(set, "large", 2);
+  assert.equal(reads, 2);
+  assert.match(payloads[0]!, /ref\/000\.md/);
+  assert.equal(payloads[0], payloads[1]);
+});

@@ -20,7 +20,7 @@ import { onDisk } from "./read_skill.ts";
 import { contentOf } from "./skill_content.ts";
 
 /** Most entries of a skill's tree stamped; a larger skill is read on every activation. */
-const MAX_STAMPED = 1024;
+const MAX_STAMPED = 256;
 /** Most bytes kept for all skills (strings counted at two bytes a character). */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
