@@ -19,7 +19,7 @@ import { sha256Hex } from "../shared/sha256.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { mcpServerFactory, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
-import { serveExchange } from "./http_exchange.ts";
+import { jsonRpcErrorResponse, serveExchange } from "./http_exchange.ts";
 
 /**
  * Options of {@linkcode mcpHttpHandler}.
@@ -242,23 +242,12 @@ function _unauthorized(
     return undefined;
   }
   const error = match === null ? "" : ', error="invalid_token"';
-  return new Response(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      error: {
-        code: -32001,
-        message: match === null
-          ? "Unauthorized: this server needs Authorization: Bearer TOKEN"
-          : "Unauthorized: the bearer token is wrong",
-      },
-      id: null,
-    }),
-    {
-      status: 401,
-      headers: {
-        "content-type": "application/json",
-        "www-authenticate": `Bearer realm="skillscope"${error}`,
-      },
-    },
+  return jsonRpcErrorResponse(
+    401,
+    -32001,
+    match === null
+      ? "Unauthorized: this server needs Authorization: Bearer TOKEN"
+      : "Unauthorized: the bearer token is wrong",
+    { "www-authenticate": `Bearer realm="skillscope"${error}` },
   );
 }

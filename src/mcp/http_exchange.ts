@@ -84,7 +84,7 @@ export async function serveExchange(
   try {
     const read = await readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
     if (read.tooLarge) {
-      return _error(
+      return jsonRpcErrorResponse(
         413,
         -32000,
         `Payload Too Large: the request body is over ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`,
@@ -92,7 +92,7 @@ export async function serveExchange(
     }
     text = read.text;
   } catch {
-    return _error(
+    return jsonRpcErrorResponse(
       400,
       -32700,
       "Parse error: the request body could not be read",
@@ -138,10 +138,38 @@ async function _serveLegacy(
   }
 }
 
-/** A JSON-RPC error answer without an id, as the SDK words its own. */
-function _error(status: number, code: number, message: string): Response {
+/**
+ * A JSON-RPC error answer without an id (`id: null`), as the SDK words its
+ * own: for a request refused before it is read.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { jsonRpcErrorResponse } from "./http_exchange.ts";
+ *
+ * const response = jsonRpcErrorResponse(413, -32000, "Payload Too Large");
+ * assert.equal(response.status, 413);
+ * assert.deepEqual(await response.json(), {
+ *   jsonrpc: "2.0",
+ *   error: { code: -32000, message: "Payload Too Large" },
+ *   id: null,
+ * });
+ * ```
+ *
+ * @param status The HTTP status.
+ * @param code The JSON-RPC error code.
+ * @param message The error message.
+ * @param headers Headers besides `content-type`.
+ * @returns The response.
+ */
+export function jsonRpcErrorResponse(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(
     JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }),
-    { status, headers: { "content-type": "application/json" } },
+    { status, headers: { "content-type": "application/json", ...headers } },
   );
 }
