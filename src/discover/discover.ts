@@ -17,6 +17,7 @@ import { dedupeSteps, type SameSkill } from "./dedup.ts";
 import { cacheOf, collect, listRemotes } from "./collect.ts";
 import { nameFilter } from "./name_filter.ts";
 import { listNow, listOffLoop } from "./scan_step.ts";
+import { ScanThread } from "./scan_worker.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
@@ -169,10 +170,21 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   // Loading starts at the first deferred skill, while the scan goes on.
   let loading: Promise<YamlParser | undefined> | undefined;
   const loadParser = () => loading ??= loadYamlParser().catch(() => undefined);
-  const parts = await inSlices(
-    null,
-    collect(options, remote, { list: listOffLoop, onDeferred: loadParser }),
-  );
+  // Large directories are listed, and their heads read ahead, on a worker.
+  const thread = new ScanThread();
+  let parts: Part[];
+  try {
+    parts = await inSlices(
+      null,
+      collect(options, remote, {
+        list: (dir) => listOffLoop(dir, thread),
+        onDeferred: loadParser,
+        readAhead: (files) => thread.readAhead(files),
+      }),
+    );
+  } finally {
+    thread.close();
+  }
   const parser = parts.some(hasDeferred) ? await loadParser() : undefined;
   return await inSlices(parser, finish(parts, options));
 }

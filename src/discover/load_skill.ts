@@ -8,6 +8,7 @@ import { basename, SEP } from "../shared/path.ts";
 import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
   type FrontmatterHead,
+  frontmatterOfHead,
   readFrontmatterFastSync,
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
@@ -24,6 +25,7 @@ import {
 } from "./codex_metadata.ts";
 import { Deferred, type Loaded } from "./parser_results.ts";
 import type { ScanIo } from "./scan_io.ts";
+import type { HeadRead } from "./read_ahead.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
@@ -143,8 +145,9 @@ export function readSkillDir(
   rel: string,
   dirName: string,
   context: LoadContext,
+  ahead?: HeadRead,
 ): PendingSkill {
-  return withoutStacks(lookInSkillDir, dir, rel, dirName, context);
+  return withoutStacks(lookInSkillDir, dir, rel, dirName, context, ahead);
 }
 
 /** Recursive mode, first phase: a SKILL.md seen in a listing, checked and its head read. */
@@ -194,8 +197,18 @@ function lookInSkillDir(
   rel: string,
   dirName: string,
   context: LoadContext,
+  ahead: HeadRead | undefined,
 ): PendingSkill {
   const file = childPath(dir, SKILL_MD);
+  if (ahead !== undefined) {
+    // Read ahead on a worker as the fast read below reads it, after a stat
+    // that showed a regular file; kept only where the frontmatter closes in it.
+    const head = frontmatterOfHead(ahead.bytes, file);
+    if (head !== undefined) {
+      if (context.wantStamps) context.stamps.set(file, ahead.mtime);
+      return { file, dir, rel, dirName, head };
+    }
+  }
   let info: Deno.FileInfo;
   try {
     info = context.source.followSymlinkedSkillMd

@@ -25,6 +25,8 @@ import {
   stampOf,
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
+import { READ_AHEAD_MIN, type ReadAhead } from "./read_ahead.ts";
+import { SEP } from "../shared/path.ts";
 import { isUndecodable } from "../shared/skill_tree.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
 import type { Deferred, Part } from "./parser_results.ts";
@@ -200,23 +202,52 @@ function* scanFlat(
 ): Generator<Pause, void, unknown> {
   const { source } = context;
   const entries = yield* readDirSorted(root, context);
-  const batch: PendingSkill[] = [];
-  let visited = 0;
-  for (const entry of entries) {
-    if (skipName(entry.name)) continue;
-    const dir = childPath(root, entry.name);
-    if (isUndecodableEntry(entry, dir, root, context)) continue;
-    if (!isDirectoryEntry(entry, dir, context)) continue;
-    if (++visited > source.maxDirs) {
-      finishBatch(batch, context);
-      truncated(context, `the limit of ${source.maxDirs} directories`, dir);
-      return;
+  // Only directories and symlinks can be skills (the checks below skip the
+  // rest without a word).
+  const candidates = entries.filter((entry) =>
+    (entry.isDirectory || entry.isSymlink) && !skipName(entry.name)
+  );
+  // A large root following symlinks (the fast read's case) has its heads
+  // read ahead on a worker, while this thread parses.
+  let ahead: ReadAhead | undefined;
+  try {
+    const started = context.io.readAhead !== undefined &&
+        source.followSymlinkedSkillMd && candidates.length >= READ_AHEAD_MIN
+      ? context.io.readAhead({
+        prefix: childPath(root, ""),
+        names: candidates.slice(0, source.maxDirs).map((entry) => entry.name),
+        suffix: SEP + SKILL_MD,
+      })
+      : undefined;
+    if (started !== undefined) {
+      yield started.then((session) => {
+        ahead = session;
+      });
     }
-    batch.push(readSkillDir(dir, entry.name, entry.name, context));
-    if (batch.length === BATCH) finishBatch(batch, context);
-    yield; // a read may be slow (a cold cache): a pause after each
+    const batch: PendingSkill[] = [];
+    let visited = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const entry = candidates[i]!;
+      const dir = childPath(root, entry.name);
+      if (isUndecodableEntry(entry, dir, root, context)) continue;
+      if (!isDirectoryEntry(entry, dir, context)) continue;
+      if (++visited > source.maxDirs) {
+        finishBatch(batch, context);
+        truncated(context, `the limit of ${source.maxDirs} directories`, dir);
+        return;
+      }
+      const wait = ahead?.wait(i);
+      if (wait !== undefined) yield wait;
+      batch.push(
+        readSkillDir(dir, entry.name, entry.name, context, ahead?.take(i)),
+      );
+      if (batch.length === BATCH) finishBatch(batch, context);
+      yield; // a read may be slow (a cold cache): a pause after each
+    }
+    finishBatch(batch, context);
+  } finally {
+    ahead?.close();
   }
-  finishBatch(batch, context);
 }
 
 /** Parses a batch of read heads in order; empties the batch. */

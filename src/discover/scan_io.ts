@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { NamedFiles, ReadAhead } from "./read_ahead.ts";
 
 /**
  * What a scan yields: a pause. `undefined`: a caller with an event loop may
@@ -20,4 +21,12 @@ export interface ScanIo {
   readonly list: (dir: string) => Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
   /** Told when a skill is deferred to the full YAML parser (the async driver starts loading it). */
   readonly onDeferred?: (() => void) | undefined;
+  /**
+   * Starts reading the heads of these `SKILL.md` files ahead of the scan
+   * (on a worker): a promise of the session, settled in a later turn, or
+   * `undefined` where there is none; only an async driver gives one.
+   */
+  readonly readAhead?:
+    | ((files: NamedFiles) => Promise<ReadAhead | undefined> | undefined)
+    | undefined;
 }

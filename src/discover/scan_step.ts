@@ -8,7 +8,7 @@
 import type { Pause } from "./scan_io.ts";
 import type { LoadContext } from "./load_skill.ts";
 import { messageOf } from "../shared/errors.ts";
-import { listOnWorker } from "./list_worker.ts";
+import type { ScanThread } from "./scan_worker.ts";
 
 /**
  * Lists a directory at once.
@@ -30,16 +30,19 @@ export function listNow(dir: string): Deno.DirEntry[] {
 export const LARGE_DIR_BYTES = 512 * 1024;
 
 /**
- * Lists a directory off the event loop when it may be large, else at once.
+ * Lists a directory off the event loop, on the scan's worker thread, when
+ * it may be large; else at once.
  *
  * @param dir The directory.
+ * @param thread The scan's worker thread.
  * @returns Its entries, or a promise of them.
  */
 export function listOffLoop(
   dir: string,
+  thread: ScanThread,
 ): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
   return Deno.statSync(dir).size >= LARGE_DIR_BYTES
-    ? listOnWorker(dir)
+    ? thread.list(dir)
     : listNow(dir);
 }
 

@@ -230,6 +230,39 @@ export function readFrontmatterFastSync(
   } catch {
     return undefined;
   }
+  return fastHead(total, path);
+}
+
+/**
+ * {@linkcode readFrontmatterFastSync} for a head another thread has read:
+ * the first `bytes.length` bytes of the file, read as that function reads
+ * them (at most {@linkcode HEAD_BYTES}, fewer only at the end of the file).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { frontmatterOfHead } from "./frontmatter.ts";
+ *
+ * const bytes = new TextEncoder().encode("---\nname: a\n---\n# A\n");
+ * assert.equal(frontmatterOfHead(bytes, "/s/a/SKILL.md")?.yaml, "name: a\n");
+ * assert.equal(frontmatterOfHead(bytes.subarray(0, 8), "/s/a/SKILL.md"), undefined);
+ * ```
+ *
+ * @param bytes The head's bytes.
+ * @param path Path of the file (for messages).
+ * @returns The frontmatter, or `undefined` to read it the checked way.
+ */
+export function frontmatterOfHead(
+  bytes: Uint8Array,
+  path: string,
+): FrontmatterHead | undefined {
+  if (bytes.length > HEAD_BYTES) return undefined;
+  buffer.set(bytes);
+  return fastHead(bytes.length, path);
+}
+
+/** The frontmatter in `buffer[0, total)` when it closes there, else `undefined`. */
+function fastHead(total: number, path: string): FrontmatterHead | undefined {
   // A short read ends a regular file; a full head may continue.
   const found = locateBytes(total, total < HEAD_BYTES, path, 0);
   if (found === undefined || found instanceof SkillParseError) return undefined;

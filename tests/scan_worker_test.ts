@@ -11,10 +11,10 @@ import {
   loadYamlParser,
 } from "../mod.ts";
 import {
-  listingWorkers,
   listOnWorker,
-  MAX_LISTING_WORKERS,
-} from "../src/discover/list_worker.ts";
+  MAX_SCAN_WORKERS,
+  scanWorkers,
+} from "../src/discover/scan_worker.ts";
 import { LARGE_DIR_BYTES, sortByKey } from "../src/discover/scan_step.ts";
 import { CONFIG, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
@@ -162,25 +162,25 @@ console.log(found.skills.length);
   assert.equal(new TextDecoder().decode(run.stdout), "20\n");
 });
 
-Deno.test("concurrent listings start at most MAX_LISTING_WORKERS workers, and every one gets its entries", async () => {
+Deno.test("concurrent listings start at most MAX_SCAN_WORKERS workers, and every one gets its entries", async () => {
   await using tmp = await tempDir();
   for (let i = 0; i < 300; i++) {
     Deno.writeFileSync(join(tmp.path, `f-${i}`), new Uint8Array());
   }
   const expected = plain(Deno.readDirSync(tmp.path));
   let most = 0;
-  const timer = setInterval(() => most = Math.max(most, listingWorkers()), 0);
+  const timer = setInterval(() => most = Math.max(most, scanWorkers()), 0);
   try {
     const listings = Array.from({ length: 12 }, () => listOnWorker(tmp.path));
-    most = Math.max(most, listingWorkers());
+    most = Math.max(most, scanWorkers());
     for (const listing of await Promise.all(listings)) {
       assert.deepEqual(plain(listing), expected);
     }
   } finally {
     clearInterval(timer);
   }
-  assert.equal(most, MAX_LISTING_WORKERS);
-  assert.equal(listingWorkers(), 0);
+  assert.equal(most, MAX_SCAN_WORKERS);
+  assert.equal(scanWorkers(), 0);
 });
 
 Deno.test("the sliced sort keeps every entry, also two whose names decoded to the same text, within a run and across runs", () => {

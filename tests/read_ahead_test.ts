@@ -1,0 +1,331 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// In a large flat root the async discover() reads SKILL.md heads ahead on a
+// worker thread: the same skills, diagnostics and shadows as discoverSync(),
+// every head intact however fast the scan consumes them, nothing lost when
+// the worker goes away, and no hang on a FIFO.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  directorySource,
+  discover,
+  discoverSync,
+  loadYamlParser,
+} from "../mod.ts";
+import {
+  type HeadRead,
+  headsReadAhead,
+  READ_AHEAD_BATCH,
+} from "../src/discover/read_ahead.ts";
+import { ScanThread } from "../src/discover/scan_worker.ts";
+import { LARGE_DIR_BYTES } from "../src/discover/scan_step.ts";
+import { generateRealisticCorpus } from "../bench/realistic.ts";
+import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+
+/** Grows `dir` with empty files until the async scan lists it on a worker. */
+function growPastWorkerThreshold(dir: string): void {
+  const long = "x".repeat(200);
+  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
+    assert.ok(i < 60_000, "the directory's size does not grow with entries");
+    for (let j = 0; j < 100; j++) {
+      Deno.writeFileSync(join(dir, `${long}-${i}-${j}`), new Uint8Array());
+    }
+  }
+}
+
+async function mkfifo(path: string): Promise<void> {
+  const out = await new Deno.Command("mkfifo", { args: [path] }).output();
+  assert.ok(out.success);
+}
+
+/** Rejects when `promise` has not settled within `ms`: a wait that never ends fails the test. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: not done in ${ms} ms`)),
+      ms,
+    );
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+Deno.test("discover() of a large realistic root reads its heads ahead and finds exactly what discoverSync() finds", async () => {
+  await using tmp = await tempDir();
+  const root = join(tmp.path, "skills");
+  generateRealisticCorpus(root, 2_600);
+  // What the worker leaves to the scan, among skills it reads.
+  const long = `description: ${"x".repeat(9_000)}`;
+  await writeTree(root, {
+    "aaa-long/SKILL.md": skillMd(`name: aaa-long\n${long}`),
+    "aaa-none/SKILL.md": "# no frontmatter\n",
+    "aaa-unclosed/SKILL.md": "---\nname: aaa-unclosed\n",
+    "aaa-empty/notes.md": "not a skill\n",
+    "aaa-dir/SKILL.md/inner.md": "a directory named SKILL.md\n",
+    "aaa-crlf/SKILL.md":
+      "\ufeff---\r\nname: aaa-crlf\r\ndescription: CRLF and a BOM\r\n---\r\n",
+  });
+  await Deno.mkdir(join(root, "aaa-linked"));
+  await Deno.symlink(
+    join(root, "aaa-crlf", "SKILL.md"),
+    join(root, "aaa-linked", "SKILL.md"),
+  );
+  await Deno.mkdir(join(root, "aaa-dangling"));
+  await Deno.symlink(
+    join(root, "missing"),
+    join(root, "aaa-dangling", "SKILL.md"),
+  );
+  growPastWorkerThreshold(root);
+
+  const source = directorySource(root, { maxDirs: 100_000 });
+  const sync = discoverSync({
+    sources: [source],
+    cache: false,
+    yamlParser: await loadYamlParser(),
+  });
+  const before = headsReadAhead();
+  const async = await discover({ sources: [source], cache: false });
+  // The worker read nearly every head (the scan reads the first batch or
+  // two itself while the worker starts, and the ones it left).
+  assert.ok(
+    headsReadAhead() - before > 1_500,
+    `${headsReadAhead() - before} heads read ahead`,
+  );
+  assert.ok(sync.skills.length > 2_000);
+  assert.deepEqual(async.skills, sync.skills);
+  assert.deepEqual(async.diagnostics, sync.diagnostics);
+  assert.deepEqual(async.shadowed, sync.shadowed);
+  const codes = new Map(
+    async.diagnostics.map((d) => [d.path?.split("/").at(-2), d.code]),
+  );
+  assert.equal(codes.get("aaa-none"), "frontmatter-missing");
+  assert.equal(codes.get("aaa-unclosed"), "frontmatter-unclosed");
+  assert.equal(codes.get("aaa-dir"), "skill-md-not-file");
+  assert.equal(codes.get("aaa-dangling"), "skill-md-not-file");
+  assert.ok(async.skills.some((s) => s.name === "aaa-long"));
+});
+
+Deno.test("a read-ahead session hands over every head intact, to a scan slower than the worker and to one faster", async () => {
+  await using tmp = await tempDir();
+  const count = READ_AHEAD_BATCH * 40 + 7;
+  const names: string[] = [];
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `s-${String(i).padStart(5, "0")}`;
+    // Sizes differ, so a slot overwritten or misplaced shows.
+    const text = skillMd(`name: ${name}\ndescription: ${"d".repeat(i % 700)}`);
+    await Deno.mkdir(join(tmp.path, name));
+    Deno.writeTextFileSync(join(tmp.path, name, "SKILL.md"), text);
+    names.push(name);
+    texts.push(text);
+  }
+  const decoder = new TextDecoder();
+  for (const pace of ["slow", "fast"] as const) {
+    const thread = new ScanThread();
+    try {
+      await thread.list(tmp.path); // the listing starts the worker
+      const ahead = await thread.readAhead({
+        prefix: `${tmp.path}/`,
+        names,
+        suffix: "/SKILL.md",
+      });
+      assert.ok(ahead !== undefined);
+      let taken = 0;
+      await within(
+        (async () => {
+          for (let i = 0; i < count; i++) {
+            const wait = ahead.wait(i);
+            if (wait !== undefined) await wait;
+            const head: HeadRead | undefined = ahead.take(i);
+            if (head !== undefined) {
+              assert.equal(decoder.decode(head.bytes), texts[i], names[i]);
+              assert.ok(head.mtime > 0);
+              taken++;
+            } else {
+              // What the scan does with a head left to it.
+              Deno.readFileSync(join(tmp.path, names[i]!, "SKILL.md"));
+            }
+            // Slow: the worker runs into its window and reuses its slots.
+            if (pace === "slow" && i % 37 === 0) {
+              await new Promise((resolve) => setTimeout(resolve, 2));
+            }
+          }
+        })(),
+        60_000,
+        `the ${pace} scan`,
+      );
+      ahead.close();
+      // The scan reads the first batches itself while the worker starts.
+      assert.ok(taken > count / 4, `${pace}: ${taken} of ${count} read ahead`);
+    } finally {
+      thread.close();
+    }
+  }
+});
+
+Deno.test("a read-ahead whose worker is stopped mid-session leaves the rest to the scan, which finishes", async () => {
+  await using tmp = await tempDir();
+  const names = Array.from(
+    { length: READ_AHEAD_BATCH * 30 },
+    (_, i) => `s${i}`,
+  );
+  for (const name of names) {
+    await Deno.mkdir(join(tmp.path, name));
+    Deno.writeTextFileSync(
+      join(tmp.path, name, "SKILL.md"),
+      skillMd(`name: ${name}`),
+    );
+  }
+  const thread = new ScanThread();
+  await thread.list(tmp.path);
+  const ahead = await thread.readAhead({
+    prefix: `${tmp.path}/`,
+    names,
+    suffix: "/SKILL.md",
+  });
+  assert.ok(ahead !== undefined);
+  let left = 0;
+  await within(
+    (async () => {
+      for (let i = 0; i < names.length; i++) {
+        if (i === READ_AHEAD_BATCH * 3) thread.close();
+        const wait = ahead.wait(i);
+        if (wait !== undefined) await wait;
+        if (ahead.take(i) === undefined) left++;
+      }
+    })(),
+    60_000,
+    "the scan after the worker stopped",
+  );
+  ahead.close();
+  // Everything after the stop that had not arrived is the scan's to read.
+  assert.ok(left >= READ_AHEAD_BATCH * 10, `${left} left to the scan`);
+});
+
+/** Runs `code` as a module in a new process, with a bound: a blocked read fails the test instead of hanging it. */
+async function runBounded(
+  dir: string,
+  code: string,
+  permissions: string[],
+): Promise<unknown> {
+  const script = join(dir, "run.ts");
+  await Deno.writeTextFile(script, code);
+  const signal = AbortSignal.timeout(120_000);
+  const run = await runCli([], { script, permissions, signal });
+  assert.ok(!signal.aborted, "the run did not finish: a read blocked");
+  assert.equal(run.code, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+const REPO = new URL("..", import.meta.url);
+const MOD = JSON.stringify(new URL("mod.ts", REPO).href);
+const READ_AHEAD = JSON.stringify(
+  new URL("src/discover/read_ahead.ts", REPO).href,
+);
+const SCAN_WORKER = JSON.stringify(
+  new URL("src/discover/scan_worker.ts", REPO).href,
+);
+
+Deno.test("a large root with a FIFO as one SKILL.md is read ahead under --allow-read of the root alone, and the program ends", async () => {
+  await using tmp = await tempDir();
+  const root = join(tmp.path, "skills");
+  await Deno.mkdir(root);
+  for (let i = 0; i < 2_200; i++) {
+    const name = `s-${String(i).padStart(4, "0")}`;
+    await Deno.mkdir(join(root, name));
+    Deno.writeTextFileSync(
+      join(root, name, "SKILL.md"),
+      skillMd(`name: ${name}\ndescription: d`),
+    );
+  }
+  await Deno.mkdir(join(root, "fifo"));
+  await mkfifo(join(root, "fifo", "SKILL.md"));
+  growPastWorkerThreshold(root);
+  const result = await runBounded(
+    tmp.path,
+    `import { directorySource, discover } from ${MOD};
+import { headsReadAhead } from ${READ_AHEAD};
+const source = directorySource(${JSON.stringify(root)}, { maxDirs: 100000 });
+const counts = [];
+for (let round = 0; round < 3; round++) {
+  const found = await discover({ sources: [source], cache: false });
+  counts.push(found.skills.length);
+  counts.push(found.diagnostics.filter((d) => d.code === "skill-md-not-file" && d.path.includes("fifo")).length);
+}
+console.log(JSON.stringify({ counts, ahead: headsReadAhead() > 0 }));
+`,
+    [`--allow-read=${root},${REPO.pathname}`],
+  ) as { counts: number[]; ahead: boolean };
+  assert.deepEqual(result, {
+    counts: [2_200, 1, 2_200, 1, 2_200, 1],
+    ahead: true,
+  });
+});
+
+Deno.test("the worker's reads never block: SKILL.md files flipping between a FIFO and a regular file, read ahead thousands of times", async () => {
+  await using tmp = await tempDir();
+  const flips = ["a", "b", "c", "d"];
+  for (const name of flips) {
+    await Deno.mkdir(join(tmp.path, name));
+    await mkfifo(join(tmp.path, name, "fifo"));
+  }
+  // Another process flips each between a FIFO and a regular file as fast
+  // as it can: the worker sees a file at its stat and a FIFO at its open
+  // now and then, and an open that waited for a writer would never end.
+  const flipper = join(tmp.path, "flip.ts");
+  await Deno.writeTextFile(
+    flipper,
+    `const dirs = ${JSON.stringify(flips.map((name) => join(tmp.path, name)))};
+for (const dir of dirs) Deno.writeTextFileSync(dir + "/SKILL.md", "---\\nname: flip\\n---\\n");
+for (let fifo = true; ; fifo = !fifo) {
+  for (const dir of dirs) {
+    // SKILL.md becomes the FIFO (the file put aside), or the file again.
+    Deno.renameSync(dir + "/SKILL.md", dir + (fifo ? "/file" : "/fifo"));
+    Deno.renameSync(dir + (fifo ? "/fifo" : "/file"), dir + "/SKILL.md");
+  }
+}
+`,
+  );
+  const flipping = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--allow-read=${tmp.path}`,
+      `--allow-write=${tmp.path}`,
+      flipper,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  let result;
+  try {
+    result = await runBounded(
+      tmp.path,
+      `import { ScanThread } from ${SCAN_WORKER};
+const names = Array.from({ length: 40000 }, (_, i) => ${
+        JSON.stringify(flips)
+      }[i % 4]);
+const thread = new ScanThread();
+await thread.list(${JSON.stringify(tmp.path)});
+const ahead = await thread.readAhead({ prefix: ${
+        JSON.stringify(`${tmp.path}/`)
+      }, names, suffix: "/SKILL.md" });
+// A head start: the worker reads its window ahead before the scan moves.
+await new Promise((resolve) => setTimeout(resolve, 500));
+let taken = 0;
+for (let i = 0; i < names.length; i++) {
+  const wait = ahead.wait(i);
+  if (wait !== undefined) await wait;
+  if (ahead.take(i) !== undefined) taken++;
+}
+ahead.close();
+thread.close();
+console.log(JSON.stringify({ taken: taken > 0 }));
+`,
+      [`--allow-read=${tmp.path},${REPO.pathname}`],
+    );
+  } finally {
+    flipping.kill();
+    await flipping.status;
+  }
+  assert.deepEqual(result, { taken: true });
+});
