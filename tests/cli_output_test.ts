@@ -112,3 +112,32 @@ Deno.test("a shadowed skill's warning keeps both paths readable", async () => {
   assert.ok(!line.includes(" at  is"), line);
   assert.match(line, /Skill "same" is shadowed by .*same/);
 });
+
+Deno.test("writeRaw writes every text exactly as UTF-8: multi-byte and astral characters, small, reused-buffer and very large texts, one after another", async () => {
+  await using tmp = await tempDir();
+  const io = new URL("../src/cli/io.ts", import.meta.url).href;
+  const script = join(tmp.path, "write.ts");
+  // Sizes around the reused buffer's (64 KiB, three bytes per code unit at
+  // most) and past the 4 MiB from which a text is encoded on its own.
+  await Deno.writeTextFile(
+    script,
+    `import { writeRaw } from ${JSON.stringify(io)};
+const unit = "aé日🚀\\n";
+for (const units of [1, 4_000, 4_400, 20_000, 300_000, 3]) {
+  writeRaw(unit.repeat(units));
+}
+`,
+  );
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(new TextDecoder().decode(run.stderr), "");
+  const unit = "aé日🚀\n";
+  const expected = new TextEncoder().encode(
+    [1, 4_000, 4_400, 20_000, 300_000, 3].map((n) => unit.repeat(n)).join(""),
+  );
+  assert.equal(run.stdout.length, expected.length);
+  assert.deepEqual(run.stdout, expected);
+});

@@ -10,11 +10,23 @@ import type { Diagnostic } from "../shared/types.ts";
 
 const encoder = new TextEncoder();
 
+/** Reused for what is written: a large output in slices allocates nothing per slice. */
+let scratch = new Uint8Array(64 * 1024);
+
 function writeAll(
   target: { writeSync(p: Uint8Array): number },
   text: string,
 ): void {
-  writeBytes(target, encoder.encode(text));
+  // UTF-8 takes at most three bytes per UTF-16 code unit.
+  if (text.length * 3 > scratch.length) {
+    if (text.length * 3 > 4 * 1024 * 1024) {
+      writeBytes(target, encoder.encode(text));
+      return;
+    }
+    scratch = new Uint8Array(text.length * 3);
+  }
+  const { written } = encoder.encodeInto(text, scratch);
+  writeBytes(target, scratch.subarray(0, written));
 }
 
 /**
