@@ -1,6 +1,6 @@
 // Copyright 2026 the skillscope authors. MIT license.
-// In a large flat root the async discover() reads SKILL.md heads ahead on a
-// worker thread: the same skills, diagnostics and shadows as discoverSync(),
+// In a large flat root the async discover({ readAhead: true }) reads SKILL.md
+// heads ahead on a worker thread: the same skills, diagnostics and shadows as discoverSync(),
 // every head intact however fast the scan consumes them, nothing lost when
 // the worker goes away, and no hang on a FIFO.
 import assert from "node:assert/strict";
@@ -82,8 +82,16 @@ Deno.test("discover() of a large realistic root reads its heads ahead and finds 
     cache: false,
     yamlParser: await loadYamlParser(),
   });
+  // Not asked for, nothing is read ahead (a server's event loop is spared).
   const before = headsReadAhead();
-  const async = await discover({ sources: [source], cache: false });
+  const plain = await discover({ sources: [source], cache: false });
+  assert.equal(headsReadAhead(), before);
+  assert.deepEqual(plain, sync);
+  const async = await discover({
+    sources: [source],
+    cache: false,
+    readAhead: true,
+  });
   // The worker read nearly every head (the scan reads the first batch or
   // two itself while the worker starts, and the ones it left).
   assert.ok(
@@ -247,7 +255,7 @@ import { headsReadAhead } from ${READ_AHEAD};
 const source = directorySource(${JSON.stringify(root)}, { maxDirs: 100000 });
 const counts = [];
 for (let round = 0; round < 3; round++) {
-  const found = await discover({ sources: [source], cache: false });
+  const found = await discover({ sources: [source], cache: false, readAhead: true });
   counts.push(found.skills.length);
   counts.push(found.diagnostics.filter((d) => d.code === "skill-md-not-file" && d.path.includes("fifo")).length);
 }

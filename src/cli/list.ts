@@ -57,7 +57,8 @@ stable and unwrapped.`,
   ],
   async run(values, positionals): Promise<number> {
     const selection = rootSelection(values, positionals);
-    const found = await discover(selection.options);
+    // A listing is waited for: large roots are read on both cores.
+    const found = await discover({ ...selection.options, readAhead: true });
     // A website named as a root that could not be listed fails the run, as
     // a missing directory does; its diagnostic says why.
     const failed = remoteRootFailed(found.diagnostics);

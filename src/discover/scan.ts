@@ -203,19 +203,32 @@ function* scanFlat(
   const { source } = context;
   const entries = yield* readDirSorted(root, context);
   // Only directories and symlinks can be skills (the checks below skip the
-  // rest without a word).
-  const candidates = entries.filter((entry) =>
-    (entry.isDirectory || entry.isSymlink) && !skipName(entry.name)
-  );
+  // rest without a word). In slices: a huge listing's arrays built in one
+  // step would hold the event loop through several collections.
+  const candidates: Deno.DirEntry[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if ((entry.isDirectory || entry.isSymlink) && !skipName(entry.name)) {
+      candidates.push(entry);
+    }
+    if ((i & 8191) === 8191) yield;
+  }
   // A large root following symlinks (the fast read's case) has its heads
   // read ahead on a worker, while this thread parses.
   let ahead: ReadAhead | undefined;
   try {
-    const started = context.io.readAhead !== undefined &&
-        source.followSymlinkedSkillMd && candidates.length >= READ_AHEAD_MIN
-      ? context.io.readAhead({
+    const wanted = context.io.readAhead !== undefined &&
+      source.followSymlinkedSkillMd && candidates.length >= READ_AHEAD_MIN;
+    const names: string[] = [];
+    for (let i = 0; wanted && i < candidates.length; i++) {
+      if (i === source.maxDirs) break;
+      names.push(candidates[i]!.name);
+      if ((i & 8191) === 8191) yield;
+    }
+    const started = wanted
+      ? context.io.readAhead?.({
         prefix: childPath(root, ""),
-        names: candidates.slice(0, source.maxDirs).map((entry) => entry.name),
+        names,
         suffix: SEP + SKILL_MD,
       })
       : undefined;
