@@ -1,6 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // Test helpers: real temporary directories and skills written into them.
 import { dirname, join } from "node:path";
+import { LARGE_DIR_BYTES } from "../src/discover/scan_step.ts";
 
 /** Creates a temporary directory (real path) removed when disposed. */
 export async function tempDir(prefix = "skillscope_test_"): Promise<
@@ -172,4 +173,21 @@ export async function inFreshProcess(
   }).output();
   if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
   return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+/**
+ * Grows `dir` with empty files of long names until its `stat` size reaches
+ * the size from which the async scan lists on a worker (on ext4 a few
+ * thousand entries; on file systems that count entries, more).
+ */
+export function growPastWorkerThreshold(dir: string): void {
+  const long = "x".repeat(200);
+  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
+    if (i >= 60_000) {
+      throw new Error("the directory's size does not grow with entries");
+    }
+    for (let j = 0; j < 100; j++) {
+      Deno.writeFileSync(join(dir, `${long}-${i}-${j}`), new Uint8Array());
+    }
+  }
 }

@@ -17,20 +17,14 @@ import {
   READ_AHEAD_BATCH,
 } from "../src/discover/read_ahead.ts";
 import { ScanThread } from "../src/discover/scan_worker.ts";
-import { LARGE_DIR_BYTES } from "../src/discover/scan_step.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
-
-/** Grows `dir` with empty files until the async scan lists it on a worker. */
-function growPastWorkerThreshold(dir: string): void {
-  const long = "x".repeat(200);
-  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
-    assert.ok(i < 60_000, "the directory's size does not grow with entries");
-    for (let j = 0; j < 100; j++) {
-      Deno.writeFileSync(join(dir, `${long}-${i}-${j}`), new Uint8Array());
-    }
-  }
-}
+import {
+  growPastWorkerThreshold,
+  runCli,
+  skillMd,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
 
 async function mkfifo(path: string): Promise<void> {
   const out = await new Deno.Command("mkfifo", { args: [path] }).output();

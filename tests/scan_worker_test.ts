@@ -15,8 +15,14 @@ import {
   MAX_SCAN_WORKERS,
   scanWorkers,
 } from "../src/discover/scan_worker.ts";
-import { LARGE_DIR_BYTES, sortByKey } from "../src/discover/scan_step.ts";
-import { CONFIG, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { sortByKey } from "../src/discover/scan_step.ts";
+import {
+  CONFIG,
+  growPastWorkerThreshold,
+  tempDir,
+  writeSkill,
+  writeTree,
+} from "./_helpers.ts";
 
 type Entry = Pick<
   Deno.DirEntry,
@@ -31,21 +37,6 @@ const plain = (entries: Iterable<Deno.DirEntry>): Entry[] =>
     isDirectory,
     isSymlink,
   })).sort(byName);
-
-/**
- * Grows `dir` with empty files of long names until its `stat` size reaches
- * the size from which the async scan lists on a worker (on ext4 a few
- * thousand entries; on file systems that count entries, more).
- */
-function growPastWorkerThreshold(dir: string): void {
-  const long = "x".repeat(200);
-  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
-    assert.ok(i < 60_000, "the directory's size does not grow with entries");
-    for (let j = 0; j < 100; j++) {
-      Deno.writeFileSync(join(dir, `${long}-${i}-${j}`), new Uint8Array());
-    }
-  }
-}
 
 Deno.test("a worker lists files, directories, symlinks and odd names as readDirSync does", async () => {
   await using tmp = await tempDir();

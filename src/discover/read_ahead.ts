@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Reading `SKILL.md` heads ahead of the scan, on the scan's worker thread
- * (`scan_worker.ts`). In a large flat root the file operations (a `stat`,
+ * Reading `SKILL.md` heads ahead of the scan, on a worker thread
+ * (`scan_worker.ts` starts it; asked for with `readAhead`). In a large flat root the file operations (a `stat`,
  * then an open, a read and a close per skill) cost as much as parsing what
  * they read; the worker does them for batches of skills while this thread
  * parses the batches before.
