@@ -15,8 +15,10 @@ import {
   type HeadRead,
   headsReadAhead,
   READ_AHEAD_BATCH,
+  ReadAhead,
 } from "../src/discover/read_ahead.ts";
 import { ScanThread } from "../src/discover/scan_worker.ts";
+import { SCAN_WORKER_SOURCE } from "../src/discover/scan_worker_source.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
   growPastWorkerThreshold,
@@ -86,10 +88,10 @@ Deno.test("discover() of a large realistic root reads its heads ahead and finds 
     cache: false,
     readAhead: true,
   });
-  // The worker read nearly every head (the scan reads the first batch or
-  // two itself while the worker starts, and the ones it left).
+  // The worker read heads (the scan reads the first batches itself while the
+  // worker starts, and what it left).
   assert.ok(
-    headsReadAhead() - before > 1_500,
+    headsReadAhead() - before >= READ_AHEAD_BATCH,
     `${headsReadAhead() - before} heads read ahead`,
   );
   assert.ok(sync.skills.length > 2_000);
@@ -330,4 +332,93 @@ console.log(JSON.stringify({ taken: taken > 0 }));
     await flipping.status;
   }
   assert.deepEqual(result, { taken: true });
+});
+
+Deno.test("entries the scan does not count (dangling links) before a maxDirs bound: what is read ahead stays with its own directory, and the scan ends", async () => {
+  await using tmp = await tempDir();
+  const root = join(tmp.path, "skills");
+  await Deno.mkdir(root);
+  // Ten dangling links sort first: candidates, but not directories, so the
+  // scan goes ten candidates past maxDirs of them.
+  for (let i = 0; i < 10; i++) {
+    await Deno.symlink(join(root, "missing"), join(root, `a-dangling-${i}`));
+  }
+  const count = 2_300;
+  for (let i = 0; i < count; i++) {
+    const name = `s-${String(i).padStart(5, "0")}`;
+    await Deno.mkdir(join(root, name));
+    // The last ten have no SKILL.md: a head read for another would show.
+    if (i < count - 10) {
+      Deno.writeTextFileSync(
+        join(root, name, "SKILL.md"),
+        skillMd(`name: ${name}\ndescription: content of ${name}`),
+      );
+    }
+  }
+  growPastWorkerThreshold(root);
+  for (const maxDirs of [count, count - 5, 100_000]) {
+    const source = directorySource(root, { maxDirs });
+    const sync = discoverSync({ sources: [source], cache: false });
+    const async = await within(
+      discover({ sources: [source], cache: false, readAhead: true }),
+      60_000,
+      `discover() with maxDirs ${maxDirs}`,
+    );
+    assert.deepEqual(async, sync, `maxDirs ${maxDirs}`);
+  }
+});
+
+Deno.test("a session whose worker ended on its own (a scan that did not move) leaves the rest to the scan, also past batches the scan skips", async () => {
+  await using tmp = await tempDir();
+  const names = Array.from(
+    { length: READ_AHEAD_BATCH * 40 },
+    (_, i) => `s${i}`,
+  );
+  for (const name of names) {
+    await Deno.mkdir(join(tmp.path, name));
+    Deno.writeTextFileSync(
+      join(tmp.path, name, "SKILL.md"),
+      skillMd(`name: ${name}`),
+    );
+  }
+  const worker = new Worker(
+    `data:text/javascript,${encodeURIComponent(SCAN_WORKER_SOURCE)}`,
+    { type: "module" },
+  );
+  let onMessage: ((data: unknown) => void) | undefined;
+  worker.onmessage = (event) => onMessage?.(event.data);
+  try {
+    const ahead = new ReadAhead(
+      {
+        post: (message) => worker.postMessage(message),
+        receive: (received) => onMessage = received,
+        release: () => onMessage = undefined,
+      },
+      { prefix: `${tmp.path}/`, names, suffix: "/SKILL.md" },
+      200,
+    );
+    // The worker reads its window ahead, then ends the session after 200 ms
+    // of a scan that does not move.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    let taken = 0;
+    await within(
+      (async () => {
+        for (let i = 0; i < names.length; i++) {
+          // Batches 1 to 19 are skipped: none of their items is asked for.
+          if (i === READ_AHEAD_BATCH) i = READ_AHEAD_BATCH * 20;
+          for (let w = ahead.wait(i); w !== undefined; w = ahead.wait(i)) {
+            await w;
+          }
+          if (ahead.take(i) !== undefined) taken++;
+        }
+      })(),
+      30_000,
+      "the scan after the worker ended",
+    );
+    ahead.close();
+    // Batch 0 came from the worker; everything after its window is the scan's.
+    assert.equal(taken, READ_AHEAD_BATCH);
+  } finally {
+    worker.terminate();
+  }
 });

@@ -33,6 +33,9 @@ export const READ_AHEAD_BATCH = 128;
 /** Batches a worker may read ahead of the scan. */
 export const READ_AHEAD_WINDOW = 16;
 
+/** How long a session waits for a scan that does not move before it ends (ms). */
+export const READ_AHEAD_IDLE_MS = 30_000;
+
 /**
  * A flat root with fewer candidate skill directories is read on the scan's
  * own thread: starting a worker holds it for about as long as reading this
@@ -154,8 +157,14 @@ export class ReadAhead {
    *
    * @param channel The worker.
    * @param files The files: `prefix + name + suffix` for each name.
+   * @param idleMs How long the worker waits for a scan that does not move
+   *   before it ends the session ({@linkcode READ_AHEAD_IDLE_MS}).
    */
-  constructor(channel: WorkerChannel, files: NamedFiles) {
+  constructor(
+    channel: WorkerChannel,
+    files: NamedFiles,
+    idleMs: number = READ_AHEAD_IDLE_MS,
+  ) {
     this.#count = files.names.length;
     this.#channel = channel;
     const items = READ_AHEAD_WINDOW * READ_AHEAD_BATCH;
@@ -177,6 +186,11 @@ export class ReadAhead {
     shared.control.fill(-1, READY);
     this.#shared = shared;
     channel.receive((data) => {
+      if (typeof data === "object" && data !== null && "ended" in data) {
+        // Every batch the worker claimed has come: the rest is the scan's.
+        this.#fail();
+        return;
+      }
       if (typeof data !== "number") return;
       const slot = data % READ_AHEAD_WINDOW;
       // Reading the mark orders what the worker wrote before it; a number
@@ -191,6 +205,7 @@ export class ReadAhead {
       batch: READ_AHEAD_BATCH,
       window: READ_AHEAD_WINDOW,
       head: HEAD_BYTES,
+      idleMs,
       shared: buffers,
     });
   }
@@ -204,6 +219,7 @@ export class ReadAhead {
    * @returns A promise to wait on, or `undefined`.
    */
   wait(index: number): Promise<void> | undefined {
+    if (!(index >= 0 && index < this.#count)) return undefined;
     const batch = Math.floor(index / READ_AHEAD_BATCH);
     if (batch !== this.#current) this.#moveTo(batch);
     if (this.#own || this.#dead || this.#arrived.has(batch)) return undefined;
@@ -219,6 +235,7 @@ export class ReadAhead {
    *   modification time, or `undefined`.
    */
   take(index: number): HeadRead | undefined {
+    if (!(index >= 0 && index < this.#count)) return undefined;
     const batch = Math.floor(index / READ_AHEAD_BATCH);
     if (batch !== this.#current || !this.#arrived.has(batch)) return undefined;
     const item = (batch % READ_AHEAD_WINDOW) * READ_AHEAD_BATCH +
@@ -256,8 +273,18 @@ export class ReadAhead {
     const { control } = this.#shared;
     Atomics.store(control, CONSUMED, batch);
     Atomics.notify(control, CONSUMED);
-    this.#own = batch * READ_AHEAD_BATCH < this.#count &&
-      Atomics.compareExchange(control, NEXT, batch, batch + 1) === batch;
+    // Batches skipped over (none of their items asked for) are claimed
+    // with this one: the worker must not be waited for on a batch it will
+    // never claim.
+    this.#own = false;
+    for (;;) {
+      const next = Atomics.load(control, NEXT);
+      if (next > batch) break; // the worker has it
+      if (Atomics.compareExchange(control, NEXT, next, batch + 1) === next) {
+        this.#own = true;
+        break;
+      }
+    }
   }
 
   #wake(batch: number): void {

@@ -219,9 +219,11 @@ function* scanFlat(
   try {
     const wanted = context.io.readAhead !== undefined &&
       source.followSymlinkedSkillMd && candidates.length >= READ_AHEAD_MIN;
+    // Every candidate, in order, so that item i is candidate i (the loop
+    // below may go past maxDirs of them: it counts directories only); the
+    // worker reads at most a window ahead of the scan, wherever it stops.
     const names: string[] = [];
     for (let i = 0; wanted && i < candidates.length; i++) {
-      if (i === source.maxDirs) break;
       names.push(candidates[i]!.name);
       if ((i & 8191) === 8191) yield;
     }

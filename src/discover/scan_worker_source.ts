@@ -18,9 +18,6 @@ export const LIST_CHUNK = 4096;
  */
 export const CONTROL = { NEXT: 0, CONSUMED: 1, STOP: 2, READY: 3 } as const;
 
-/** How long a read-ahead session waits for a scan that does not move before it ends (ms). */
-const IDLE_MS = 30_000;
-
 /**
  * What the worker runs. Two requests:
  *
@@ -29,7 +26,7 @@ const IDLE_MS = 30_000;
  *   NUL-separated field (a type letter, then the name: NUL cannot occur in
  *   a file name), then `true`; or with `false` when the listing failed (the
  *   caller then lists the directory itself, to report the real error).
- * - `{ kind: "read", prefix, names, suffix, batch, window, head, shared }`:
+ * - `{ kind: "read", prefix, names, suffix, batch, window, head, idleMs, shared }`:
  *   a read-ahead session. It claims the next batch, reads each file's head
  *   as the scan's fast read does (a `stat` that must show a regular file,
  *   an open with `O_NONBLOCK`, one read of at most `head` bytes, a close)
@@ -38,7 +35,8 @@ const IDLE_MS = 30_000;
  *   slot and posts the batch number. It claims a batch only while it is
  *   less than the window ahead of the scan, so it never overwrites a slot
  *   the scan reads. The session ends when told, when every batch is
- *   claimed, or when the scan has not moved for 30 s (a scan given up).
+ *   claimed, or when the scan has not moved for `idleMs` (a scan given up),
+ *   and then posts `{ ended: true }`.
  */
 export const SCAN_WORKER_SOURCE = `let fs;
 let flags = 0;
@@ -61,7 +59,7 @@ const listDir = (dir) => {
   for (const chunk of chunks) self.postMessage(chunk);
   self.postMessage(true);
 };
-const readHeads = ({ prefix, names, suffix, batch, window, head, shared }) => {
+const readHeads = ({ prefix, names, suffix, batch, window, head, idleMs, shared }) => {
   if (fs === undefined) {
     fs = process.getBuiltinModule("node:fs");
     flags = (fs.constants.O_RDONLY ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
@@ -80,7 +78,7 @@ const readHeads = ({ prefix, names, suffix, batch, window, head, shared }) => {
     const consumed = Atomics.load(control, ${CONTROL.CONSUMED});
     if (b - consumed >= window) {
       if (idleSince === 0) idleSince = Date.now();
-      else if (Date.now() - idleSince > ${IDLE_MS}) return;
+      else if (Date.now() - idleSince > idleMs) return;
       Atomics.wait(control, ${CONTROL.CONSUMED}, consumed, 100);
       continue;
     }
@@ -91,9 +89,10 @@ const readHeads = ({ prefix, names, suffix, batch, window, head, shared }) => {
     const to = Math.min(names.length, from + batch);
     const base = slot * batch * head;
     let used = 0;
+    // The whole slot: nothing of the batch it held before survives.
+    lengths.fill(-1, slot * batch, (slot + 1) * batch);
     for (let i = from; i < to; i++) {
       const item = slot * batch + i - from;
-      lengths[item] = -1;
       try {
         const file = prefix + names[i] + suffix;
         const info = Deno.statSync(file);
@@ -120,5 +119,9 @@ const readHeads = ({ prefix, names, suffix, batch, window, head, shared }) => {
 self.onmessage = (event) => {
   const request = event.data;
   if (request.kind === "list") listDir(request.dir);
-  else if (request.kind === "read") readHeads(request);
+  else if (request.kind === "read") {
+    readHeads(request);
+    // Every batch claimed has been posted: what has not come will not.
+    self.postMessage({ ended: true });
+  }
 };`;
