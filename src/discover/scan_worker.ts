@@ -1,16 +1,17 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The worker thread an async scan lists large directories on and reads
- * `SKILL.md` heads ahead on, one per `discover()` call, started at its
- * first large listing and stopped when the call ends.
+ * The worker threads an async scan lists large directories on and reads
+ * `SKILL.md` heads ahead on: one at a time per `discover()` call, each
+ * started for its request and stopped after it.
  *
  * - Listing: Deno's `readDir` yields each entry through an async
  *   generator, which for 100,000 entries cost about three times
  *   `readDirSync` (310–370 ms against 85–130 ms); the worker runs
  *   `readDirSync` and hands the entries back as a few strings, each decoded
  *   in its own turn of the event loop.
- * - Reading ahead (`read_ahead.ts`): in the flat root it listed, the worker
- *   then does the file operations of each skill while this thread parses.
+ * - Reading ahead (`read_ahead.ts`): once a listing has needed a worker, a
+ *   worker of its own does the file operations of each skill of a large
+ *   flat root while this thread parses.
  *
  * The worker inherits this process's permissions. Where it cannot start,
  * fails, or {@linkcode MAX_SCAN_WORKERS} already run, the scan does the
@@ -90,8 +91,10 @@ export function scanWorkers(): number {
 }
 
 /**
- * One scan's worker thread: started by the first {@linkcode ScanThread.list},
- * used for one request at a time, stopped by {@linkcode ScanThread.close}.
+ * One scan's worker threads: one for each large listing, stopped after it,
+ * and, once a listing has needed one, one for each read-ahead session,
+ * stopped when the session ends. One request runs at a time;
+ * {@linkcode ScanThread.close} stops whatever runs and starts no more.
  *
  * @example Usage
  * ```ts
@@ -111,17 +114,20 @@ export function scanWorkers(): number {
  * ```
  */
 export class ScanThread {
+  /** The worker of the request that runs, if any. */
   #worker: Worker | undefined;
-  /** Set once no worker is to be used: it could not start, failed, or was closed. */
+  /** Set once no worker is to be used: one could not start, failed, or this was closed. */
   #done = false;
-  /** A request or read-ahead session runs on the worker. */
+  /** A request or read-ahead session runs (its worker may still be starting). */
   #busy = false;
+  /** A listing ran on a worker: the scan has a large directory. */
+  #listedOnWorker = false;
   #onMessage: ((data: unknown) => void) | undefined;
   #onFail: (() => void) | undefined;
 
   /**
-   * Lists `dir` on the worker (started here when none runs yet), or with
-   * the async `readDir` on this thread where it cannot.
+   * Lists `dir` on a worker started for it, or with the async `readDir` on
+   * this thread where none can start or it fails.
    *
    * @param dir The directory.
    * @returns Its entries.
@@ -131,12 +137,18 @@ export class ScanThread {
     if (!this.#busy) {
       this.#busy = true;
       try {
-        const worker = await this.#started();
+        const worker = await this.#start();
         const entries = worker === undefined
           ? undefined
-          : await this.#listOn(dir);
-        if (entries !== undefined) return entries;
+          : await this.#listOn(worker, dir);
+        if (entries !== undefined) {
+          this.#listedOnWorker = true;
+          return entries;
+        }
       } finally {
+        // Stopped at once: kept, it would hold the listing's garbage (34 MiB
+        // of peak memory for 50,000 entries) and one of the workers allowed.
+        this.#stop();
         this.#busy = false;
       }
     }
@@ -144,14 +156,12 @@ export class ScanThread {
   }
 
   /**
-   * Starts reading the heads of `files` ahead, on a worker of its own,
-   * where a listing has started one (a large directory): that worker is
-   * replaced by a new one, which costs less memory than the garbage of the
-   * listing it would otherwise keep (34 MiB of peak memory for 50,000
-   * entries). `undefined` where no listing started a worker, or it is busy;
-   * else a promise of the session (or of `undefined`, where the new worker
-   * cannot start), settled in a later turn of the event loop: starting a
-   * worker holds this thread for 10-20 ms, in a turn of its own.
+   * Starts reading the heads of `files` ahead on a worker of its own, once
+   * a listing of this scan has run on a worker (a large directory).
+   * `undefined` where none has, or a request runs; else a promise of the
+   * session (or of `undefined`, where the worker cannot start), settled in
+   * a later turn of the event loop: starting a worker holds this thread for
+   * 10-20 ms, in a turn of its own. The worker stops when the session ends.
    *
    * @param files The files: `prefix + name + suffix` for each name.
    * @returns The session, a promise of it, or `undefined`.
@@ -160,7 +170,8 @@ export class ScanThread {
     files: NamedFiles,
   ): Promise<ReadAhead | undefined> | undefined {
     if (
-      this.#worker === undefined || this.#busy || files.names.length === 0
+      !this.#listedOnWorker || this.#busy || this.#done ||
+      files.names.length === 0
     ) {
       return undefined;
     }
@@ -168,11 +179,9 @@ export class ScanThread {
     return this.#readAheadOn(files);
   }
 
-  /** A session on a new worker, started in a turn of its own. */
+  /** A session on a new worker. */
   async #readAheadOn(files: NamedFiles): Promise<ReadAhead | undefined> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    this.#stop();
-    const worker = this.#done ? undefined : this.#spawn();
+    const worker = await this.#start();
     if (worker === undefined) {
       this.#busy = false;
       return undefined;
@@ -186,6 +195,7 @@ export class ScanThread {
       release: () => {
         this.#onMessage = undefined;
         this.#onFail = undefined;
+        this.#stop();
         this.#busy = false;
       },
     };
@@ -193,8 +203,9 @@ export class ScanThread {
   }
 
   /**
-   * Stops the worker (later listings run on this thread); a read-ahead
-   * session still open goes on without it, its scan reading the rest.
+   * Stops the worker that runs and starts no more (later listings run on
+   * this thread); a read-ahead session still open goes on without it, its
+   * scan reading the rest.
    */
   close(): void {
     const onFail = this.#onFail;
@@ -203,18 +214,12 @@ export class ScanThread {
     onFail?.();
   }
 
-  /** The worker, started in a turn of its own the first time; `undefined` where there is none. */
-  async #started(): Promise<Worker | undefined> {
-    if (this.#worker !== undefined || this.#done) return this.#worker;
-    if (running >= MAX_SCAN_WORKERS) return undefined;
+  /** A new worker, started in a turn of its own; `undefined` where none can start. */
+  async #start(): Promise<Worker | undefined> {
+    if (this.#done || running >= MAX_SCAN_WORKERS) return undefined;
     // Starting a worker holds this thread for 10-20 ms: in a turn of its own.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.#done || running >= MAX_SCAN_WORKERS) return undefined;
-    return this.#spawn();
-  }
-
-  /** Starts a worker now; `undefined` where none can start. */
-  #spawn(): Worker | undefined {
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, { type: "module" });
@@ -249,10 +254,11 @@ export class ScanThread {
     running--;
   }
 
-  /** The entries the worker lists, or `undefined` where it could not. */
-  async #listOn(dir: string): Promise<Deno.DirEntry[] | undefined> {
-    const worker = this.#worker;
-    if (worker === undefined) return undefined;
+  /** The entries `worker` lists, or `undefined` where it could not. */
+  async #listOn(
+    worker: Worker,
+    dir: string,
+  ): Promise<Deno.DirEntry[] | undefined> {
     const chunks: string[] = [];
     const listed = await new Promise<boolean>((resolve) => {
       this.#onMessage = (data) => {
