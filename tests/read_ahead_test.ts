@@ -33,6 +33,19 @@ async function mkfifo(path: string): Promise<void> {
   assert.ok(out.success);
 }
 
+/** Writes `count` skills `s0`, `s1`, … below `dir`; their names. */
+async function writeSkills(dir: string, count: number): Promise<string[]> {
+  const names = Array.from({ length: count }, (_, i) => `s${i}`);
+  for (const name of names) {
+    await Deno.mkdir(join(dir, name));
+    Deno.writeTextFileSync(
+      join(dir, name, "SKILL.md"),
+      skillMd(`name: ${name}`),
+    );
+  }
+  return names;
+}
+
 /** Rejects when `promise` has not settled within `ms`: a wait that never ends fails the test. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -168,17 +181,7 @@ Deno.test("a read-ahead session hands over every head intact, to a scan slower t
 
 Deno.test("a read-ahead whose worker is stopped mid-session leaves the rest to the scan, which finishes", async () => {
   await using tmp = await tempDir();
-  const names = Array.from(
-    { length: READ_AHEAD_BATCH * 30 },
-    (_, i) => `s${i}`,
-  );
-  for (const name of names) {
-    await Deno.mkdir(join(tmp.path, name));
-    Deno.writeTextFileSync(
-      join(tmp.path, name, "SKILL.md"),
-      skillMd(`name: ${name}`),
-    );
-  }
+  const names = await writeSkills(tmp.path, READ_AHEAD_BATCH * 30);
   const thread = new ScanThread();
   await thread.list(tmp.path);
   const ahead = await thread.readAhead({
@@ -370,17 +373,7 @@ Deno.test("entries the scan does not count (dangling links) before a maxDirs bou
 
 Deno.test("a session whose worker ended on its own (a scan that did not move) leaves the rest to the scan, also past batches the scan skips", async () => {
   await using tmp = await tempDir();
-  const names = Array.from(
-    { length: READ_AHEAD_BATCH * 40 },
-    (_, i) => `s${i}`,
-  );
-  for (const name of names) {
-    await Deno.mkdir(join(tmp.path, name));
-    Deno.writeTextFileSync(
-      join(tmp.path, name, "SKILL.md"),
-      skillMd(`name: ${name}`),
-    );
-  }
+  const names = await writeSkills(tmp.path, READ_AHEAD_BATCH * 40);
   const worker = new Worker(
     `data:text/javascript,${encodeURIComponent(SCAN_WORKER_SOURCE)}`,
     { type: "module" },
