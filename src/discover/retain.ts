@@ -10,6 +10,7 @@
 import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "../parse/fields.ts";
 import type { Diagnostic, SkillFields } from "../shared/types.ts";
 import { firstItems } from "../shared/first_items.ts";
+import { setEntry, withNullPrototype } from "../shared/null_record.ts";
 
 /**
  * Frontmatter size (characters of YAML) above which a skill keeps only its short, known fields.
@@ -66,7 +67,7 @@ export function capRetained(
   if (yamlChars <= MAX_RETAINED_FRONTMATTER_CHARS) {
     return { frontmatter, fields };
   }
-  const kept: Record<string, unknown> = Object.create(null);
+  const kept: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const key of Object.keys(frontmatter)) {
     const value = frontmatter[key];
@@ -75,15 +76,19 @@ export function capRetained(
     if (!known) {
       dropped.push(key);
     } else if (typeof value === "string") {
-      kept[key] = cut(value);
+      setEntry(kept, key, cut(value));
     } else if (Array.isArray(value)) {
-      kept[key] = Object.freeze(
-        value.slice(0, MAX_KEPT_GLOBS).map((v) =>
-          typeof v === "string" ? cut(v) : v
+      setEntry(
+        kept,
+        key,
+        Object.freeze(
+          value.slice(0, MAX_KEPT_GLOBS).map((v) =>
+            typeof v === "string" ? cut(v) : v
+          ),
         ),
       );
     } else if (typeof value !== "object" || value === null) {
-      kept[key] = value;
+      setEntry(kept, key, value);
     } else {
       dropped.push(key);
     }
@@ -106,7 +111,7 @@ export function capRetained(
     capped.globs = Object.freeze(capped.globs.slice(0, MAX_KEPT_GLOBS));
   }
   return {
-    frontmatter: Object.freeze(kept),
+    frontmatter: Object.freeze(withNullPrototype(kept)),
     fields: capped,
     diagnostic: {
       level: "warning",

@@ -9,6 +9,7 @@
  * @module
  */
 import { truncate } from "./frontmatter.ts";
+import { setEntry, withNullPrototype } from "../shared/null_record.ts";
 import type { Report } from "./skill_name.ts";
 
 /**
@@ -81,14 +82,14 @@ export function metadataStrings(
     );
     return undefined;
   }
-  const out: Record<string, string> = Object.create(null);
+  const out: Record<string, string> = {};
   const bad: string[] = [];
   const unquoted: string[] = [];
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const entry = (value as Record<string, unknown>)[key];
     if (typeof entry === "string") {
-      out[key] = entry;
+      setEntry(out, key, entry);
       continue;
     }
     const scalar = typeof entry === "object"
@@ -97,7 +98,7 @@ export function metadataStrings(
     if (scalar === undefined) {
       bad.push(key);
     } else {
-      out[key] = scalar.text;
+      setEntry(out, key, scalar.text);
       unquoted.push(`"${truncate(key, 40)}" (${truncate(scalar.text, 40)})`);
     }
   }
@@ -121,7 +122,7 @@ export function metadataStrings(
       "metadata",
     );
   }
-  return Object.freeze(out);
+  return Object.freeze(withNullPrototype(out));
 }
 
 /**

@@ -6,6 +6,7 @@
  * @module
  */
 import { SkillParseError } from "../shared/errors.ts";
+import { setEntry, withNullPrototype } from "../shared/null_record.ts";
 import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
 import { keyLines } from "./key_lines.ts";
@@ -158,15 +159,17 @@ function toFrontmatterMap(
       { path, line: yamlLine, column: 1 },
     );
   }
-  const frontmatter: Record<string, unknown> = Object.create(null);
+  const frontmatter: Record<string, unknown> = {};
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const entry = (value as Record<string, unknown>)[key];
-    frontmatter[key] = typeof entry === "object" && entry !== null
-      ? deepFreeze(entry)
-      : entry;
+    setEntry(
+      frontmatter,
+      key,
+      typeof entry === "object" && entry !== null ? deepFreeze(entry) : entry,
+    );
   }
-  return frontmatter;
+  return withNullPrototype(frontmatter);
 }
 
 /**
