@@ -253,11 +253,12 @@ function* scanFlat(
       }
       const wait = ahead?.wait(i);
       if (wait !== undefined) yield wait;
-      batch.push(
-        readSkillDir(dir, entry.name, entry.name, context, ahead?.take(i)),
-      );
+      const head = ahead?.take(i);
+      batch.push(readSkillDir(dir, entry.name, entry.name, context, head));
       if (batch.length === BATCH) finishBatch(batch, context);
-      yield; // a read may be slow (a cold cache): a pause after each
+      // A read here may be slow (a cold cache): a pause after each. Heads
+      // read ahead: a pause per batch (a pause per skill cost a tenth).
+      if (head === undefined || batch.length === 0) yield;
     }
     finishBatch(batch, context);
   } finally {
