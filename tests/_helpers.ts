@@ -177,12 +177,15 @@ export async function inFreshProcess(
 
 /**
  * Grows `dir` with empty files of long names until its `stat` size reaches
- * the size from which the async scan lists on a worker (on ext4 a few
- * thousand entries; on file systems that count entries, more).
+ * `bytes`: by default the size from which the async scan lists on a worker
+ * (on ext4 a few thousand entries; on file systems that count entries, more).
  */
-export function growPastWorkerThreshold(dir: string): void {
+export function growPastWorkerThreshold(
+  dir: string,
+  bytes: number = LARGE_DIR_BYTES,
+): void {
   const long = "x".repeat(200);
-  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
+  for (let i = 0; Deno.statSync(dir).size < bytes; i++) {
     if (i >= 60_000) {
       throw new Error("the directory's size does not grow with entries");
     }
