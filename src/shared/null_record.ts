@@ -12,8 +12,9 @@
 
 /**
  * Sets an own, enumerable entry of a record being built, also for the key
- * `"__proto__"` (which, assigned on a plain object, would set its prototype
- * instead). Only writes: until {@linkcode withNullPrototype}, the record
+ * `"__proto__"`: Deno removes `Object.prototype.__proto__`, but where a
+ * runtime keeps it, assigning that key would set the record's prototype
+ * instead. Only writes: until {@linkcode withNullPrototype}, the record
  * still inherits from `Object.prototype`, so nothing should read it.
  *
  * @example Usage
