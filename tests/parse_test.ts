@@ -170,6 +170,34 @@ Deno.test("parseSkillMd() never lets __proto__ or constructor keys pollute objec
   assert.equal(Object.getPrototypeOf(parsed.fields.metadata), null);
 });
 
+Deno.test("frontmatter keys Object.prototype has are own entries, also where its properties are read-only", () => {
+  // Frozen intrinsics make assigning "toString" on a plain object throw
+  // (the "override mistake"); the records are built from plain objects.
+  const original = Object.getOwnPropertyDescriptor(
+    Object.prototype,
+    "toString",
+  )!;
+  Object.defineProperty(Object.prototype, "toString", { writable: false });
+  try {
+    const parsed = parseSkillMd(
+      skillMd(
+        "name: a\ndescription: b\ntoString: x\nmetadata:\n  valueOf: y\n  toString: z",
+      ),
+    );
+    assert.deepEqual(Object.keys(parsed.frontmatter), [
+      "name",
+      "description",
+      "toString",
+      "metadata",
+    ]);
+    assert.equal(parsed.frontmatter.toString, "x");
+    assert.equal(parsed.fields.metadata?.["toString"], "z");
+    assert.equal(Object.getPrototypeOf(parsed.fields.metadata), null);
+  } finally {
+    Object.defineProperty(Object.prototype, "toString", original);
+  }
+});
+
 Deno.test("parseSkillMd() refuses JS-specific YAML tags", () => {
   assert.throws(
     () =>

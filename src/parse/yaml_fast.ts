@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { setEntry } from "../shared/null_record.ts";
 import { parseFlow } from "./yaml_flow.ts";
 import {
   doubleQuoted,
@@ -229,7 +230,7 @@ export function parseSimpleYaml(
       value = nestedBlock(lines.slice(i, end), failsafe, 1, 0);
     }
     if (value === undefined) return undefined;
-    out[key] = value;
+    setEntry(out, key, value);
     i = j;
   }
   // No key at all (empty, or only comments): leave it to the full parser.
@@ -351,7 +352,7 @@ function nestedBlock(
         : multiLinePlain(raw, content.slice(i + 1, j), failsafe);
     }
     if (value === undefined) return undefined;
-    nested[name] = value;
+    setEntry(nested, name, value);
     i = j;
   }
   return nested;

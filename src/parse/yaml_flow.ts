@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { setEntry } from "../shared/null_record.ts";
 import {
   doubleQuoted,
   isResolvedKey,
@@ -118,7 +119,7 @@ function mapping(
     spaces(cursor);
     const value = node(cursor);
     if (value === undefined) return undefined;
-    out[key] = value;
+    setEntry(out, key, value);
     return null;
   });
   return pairs === undefined ? undefined : out;

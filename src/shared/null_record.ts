@@ -11,11 +11,13 @@
  */
 
 /**
- * Sets an own, enumerable entry of a record being built, also for the key
- * `"__proto__"`: Deno removes `Object.prototype.__proto__`, but where a
- * runtime keeps it, assigning that key would set the record's prototype
- * instead. Only writes: until {@linkcode withNullPrototype}, the record
- * still inherits from `Object.prototype`, so nothing should read it.
+ * Sets an own, enumerable entry of a record being built, also for a key
+ * `Object.prototype` has: those are defined, not assigned. Deno removes
+ * `Object.prototype.__proto__`, but where a runtime keeps it, assigning
+ * `"__proto__"` would set the record's prototype instead; and where the
+ * intrinsics are frozen, assigning `"toString"` would fail. Only writes:
+ * until {@linkcode withNullPrototype}, the record still inherits from
+ * `Object.prototype`, so nothing should read it.
  *
  * @example Usage
  * ```ts
@@ -24,9 +26,10 @@
  *
  * const record: Record<string, unknown> = {};
  * setEntry(record, "__proto__", 1);
+ * setEntry(record, "toString", 2);
  * setEntry(record, "name", "pdf");
  * withNullPrototype(record);
- * assert.deepEqual(Object.keys(record), ["__proto__", "name"]);
+ * assert.deepEqual(Object.keys(record), ["__proto__", "toString", "name"]);
  * assert.equal(Object.getPrototypeOf(record), null);
  * ```
  *
@@ -39,7 +42,7 @@ export function setEntry<T>(
   key: string,
   value: T,
 ): void {
-  if (key === "__proto__") {
+  if (key in Object.prototype) {
     Object.defineProperty(record, key, {
       value,
       writable: true,
