@@ -177,15 +177,12 @@ export async function inFreshProcess(
 
 /**
  * Grows `dir` with empty files of long names until its `stat` size reaches
- * `bytes`: by default the size from which the async scan lists on a worker
- * (on ext4 a few thousand entries; on file systems that count entries, more).
+ * the size from which the async scan lists on a worker (on ext4 a few
+ * thousand entries; on file systems that count entries, more).
  */
-export function growPastWorkerThreshold(
-  dir: string,
-  bytes: number = LARGE_DIR_BYTES,
-): void {
+export function growPastWorkerThreshold(dir: string): void {
   const long = "x".repeat(200);
-  for (let i = 0; Deno.statSync(dir).size < bytes; i++) {
+  for (let i = 0; Deno.statSync(dir).size < LARGE_DIR_BYTES; i++) {
     if (i >= 60_000) {
       throw new Error("the directory's size does not grow with entries");
     }

@@ -1,8 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // A large directory is listed on a worker thread by the async discover():
 // the same entries as readDirSync, the real error where it cannot be
-// listed, and the permissions of the process it runs in. One of a few
-// thousand entries is listed with the async readDir.
+// listed, and the permissions of the process it runs in.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
@@ -14,15 +13,9 @@ import {
 import {
   listOnWorker,
   MAX_SCAN_WORKERS,
-  ScanThread,
   scanWorkers,
 } from "../src/discover/scan_worker.ts";
-import {
-  LARGE_DIR_BYTES,
-  listOffLoop,
-  MEDIUM_DIR_BYTES,
-  sortByKey,
-} from "../src/discover/scan_step.ts";
+import { sortByKey } from "../src/discover/scan_step.ts";
 import {
   CONFIG,
   growPastWorkerThreshold,
@@ -120,34 +113,6 @@ Deno.test("discover() of a root large enough to be listed on a worker finds what
   );
   assert.deepEqual(async.diagnostics, sync.diagnostics);
   assert.deepEqual(async.shadowed, sync.shadowed);
-});
-
-Deno.test("a root of a few thousand entries is listed with the async readDir, and discover() finds what discoverSync() finds", async () => {
-  await using tmp = await tempDir();
-  for (let i = 0; i < 20; i++) await writeSkill(tmp.path, `s-${i}`);
-  await writeTree(tmp.path, { "bad/SKILL.md": "---\nname: [unclosed\n---\n" });
-  growPastWorkerThreshold(tmp.path, MEDIUM_DIR_BYTES);
-  const size = Deno.statSync(tmp.path).size;
-  assert.ok(size >= MEDIUM_DIR_BYTES && size < LARGE_DIR_BYTES, `${size}`);
-  const thread = new ScanThread();
-  try {
-    // Neither at once (an array) nor on a worker (none starts).
-    const listing = listOffLoop(tmp.path, thread);
-    assert.ok(listing instanceof Promise);
-    assert.equal(scanWorkers(), 0);
-    assert.deepEqual(plain(await listing), plain(Deno.readDirSync(tmp.path)));
-  } finally {
-    thread.close();
-  }
-  const source = directorySource(tmp.path);
-  const sync = discoverSync({
-    sources: [source],
-    cache: false,
-    yamlParser: await loadYamlParser(),
-  });
-  const async = await discover({ sources: [source], cache: false });
-  assert.equal(sync.skills.length, 20);
-  assert.deepEqual(async, sync);
 });
 
 Deno.test("a worker listing runs with the process's --allow-read alone, and the program ends", async () => {

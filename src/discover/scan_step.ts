@@ -30,18 +30,8 @@ export function listNow(dir: string): Deno.DirEntry[] {
 export const LARGE_DIR_BYTES = 512 * 1024;
 
 /**
- * A directory of this `stat` size or more (about 1,500 entries on ext4),
- * and below {@linkcode LARGE_DIR_BYTES}, is listed with the async
- * `Deno.readDir`: listed at once, 10,000 entries held the event loop for
- * 20-30 ms, the longest pause of a scan of them; the async listing runs in
- * steps of a few milliseconds, and a worker would cost more to start.
- */
-export const MEDIUM_DIR_BYTES = 64 * 1024;
-
-/**
- * Lists a directory off the event loop: on the scan's worker thread when
- * it may be large, with the async listing when it may hold a few thousand
- * entries, else at once.
+ * Lists a directory off the event loop, on the scan's worker thread, when
+ * it may be large; else at once.
  *
  * @param dir The directory.
  * @param thread The scan's worker thread.
@@ -51,10 +41,9 @@ export function listOffLoop(
   dir: string,
   thread: ScanThread,
 ): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
-  const size = Deno.statSync(dir).size;
-  if (size >= LARGE_DIR_BYTES) return thread.list(dir);
-  if (size >= MEDIUM_DIR_BYTES) return Array.fromAsync(Deno.readDir(dir));
-  return listNow(dir);
+  return Deno.statSync(dir).size >= LARGE_DIR_BYTES
+    ? thread.list(dir)
+    : listNow(dir);
 }
 
 /** Lists a directory sorted by name, in slices so huge directories do not block. */
