@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { withNullPrototype } from "../shared/null_record.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
 import { normalizeText } from "../parse/frontmatter.ts";
@@ -50,7 +51,7 @@ export function loadEmbedded(source: EmbeddedSource): Loaded {
   const text = normalizeText(input.content);
   let fields: SkillFields = {};
   let frontmatter: Readonly<Record<string, unknown>> = Object.freeze(
-    Object.create(null),
+    withNullPrototype({}),
   );
   let body = text;
   const diagnostics: Diagnostic[] = [];
