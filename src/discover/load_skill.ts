@@ -1,34 +1,27 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Loading one skill found by a scan: checking the directory and its `SKILL.md` (regular files only, never opened otherwise), reading the frontmatter, building the skill.
+ * Loading one skill found by a scan, first phase: checking the directory and
+ * its `SKILL.md` (regular files only, never opened otherwise) and reading its
+ * head; the second (`parse_head.ts`) parses the head into the skill.
  *
  * @module
  */
 import { basename, SEP } from "../shared/path.ts";
-import { messageOf, SkillParseError } from "../shared/errors.ts";
+import { messageOf } from "../shared/errors.ts";
 import {
-  type FrontmatterHead,
   frontmatterOfHead,
   readFrontmatterFastSync,
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
 import { isSymlinkSync } from "../shared/fs_checks.ts";
 import { NotRegularFileError } from "../shared/open_file.ts";
-import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
-import { buildSkill } from "./build_skill.ts";
-import { describeFromBody } from "./description_fallback.ts";
-import { capRetained } from "./retain.ts";
-import {
-  NEEDS_FULL_PARSER,
-  readCodexMetadata,
-  withMetadataShortDescription,
-} from "./codex_metadata.ts";
-import { Deferred, type Loaded } from "./parser_results.ts";
+import { Deferred } from "./parser_results.ts";
+import { parseHead, type ReadHead } from "./parse_head.ts";
 import type { ScanIo } from "./scan_io.ts";
 import type { HeadRead } from "./read_ahead.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
-import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
+import { notRegularFile } from "../shared/diagnostics.ts";
 
 /** The file that makes a directory a skill. */
 export const SKILL_MD = "SKILL.md";
@@ -103,16 +96,6 @@ export function isDirectoryEntry(
  * nothing (no `SKILL.md`).
  */
 export type PendingSkill = ReadHead | Diagnostic | undefined;
-
-/** A `SKILL.md` head, read and not yet parsed. */
-export interface ReadHead {
-  readonly file: string;
-  readonly dir: string;
-  readonly rel: string;
-  readonly dirName: string;
-  /** The frontmatter, or why there is none. */
-  readonly head: FrontmatterHead | SkillParseError;
-}
 
 /**
  * Runs one step of a skill's load with stack capture off. Its expected
@@ -324,84 +307,4 @@ function readIfRegular(
       path: file,
     };
   }
-}
-
-function parseHead(
-  pending: ReadHead,
-  source: DirectorySource,
-  origin: SkillOrigin,
-): Loaded {
-  const { file, dir, dirName, head } = pending;
-  const diagnostics: Diagnostic[] = [];
-  try {
-    if (head instanceof SkillParseError) return notLoaded(head, file, []);
-    const analyzed = describeFromBody(
-      analyzeFrontmatterOrError(head.yaml, {
-        path: file,
-        dirName,
-        yamlLine: head.yamlLine,
-      }),
-      file,
-      source,
-    );
-    if (analyzed instanceof SkillParseError) {
-      return notLoaded(analyzed, file, []);
-    }
-    for (const d of analyzed.diagnostics) diagnostics.push(d);
-    if (analyzed.diagnostics.some((d) => d.level === "error")) {
-      return { skill: undefined, diagnostics, needsParser: false };
-    }
-    const kept = capRetained(
-      head.yaml.length,
-      analyzed.frontmatter,
-      analyzed.fields,
-      file,
-    );
-    if (kept.diagnostic) diagnostics.push(kept.diagnostic);
-    const read = source.codexMetadata
-      ? readCodexMetadata(dir, diagnostics)
-      : undefined;
-    const codex = source.codexMetadata
-      ? withMetadataShortDescription(
-        read === NEEDS_FULL_PARSER ? undefined : read,
-        analyzed.fields.metadata,
-      )
-      : undefined;
-    const skill = buildSkill(
-      codex === undefined ? kept.fields : { ...kept.fields, ...codex },
-      kept.frontmatter,
-      {
-        fallbackName: dirName,
-        path: file,
-        dir,
-        source: origin,
-        scope: source.scope,
-      },
-    );
-    return { skill, diagnostics, needsParser: read === NEEDS_FULL_PARSER };
-  } catch (error) {
-    return notLoaded(error, file, diagnostics);
-  }
-}
-
-/** A skill that is not loaded: what was reported so far, then why. */
-function notLoaded(
-  error: unknown,
-  file: string,
-  diagnostics: Diagnostic[],
-): Loaded {
-  const parseError = error instanceof SkillParseError;
-  diagnostics.push(
-    parseError ? parseErrorDiagnostic(error) : {
-      level: "error",
-      code: "read-failed",
-      message: `Cannot read "${file}": ${messageOf(error)}`,
-      path: file,
-    },
-  );
-  return {
-    skill: undefined,
-    diagnostics,
-    needsParser: parseError && error.code === "yaml-parser-not-loaded",
-  };
 }
