@@ -24,19 +24,14 @@ import {
   growPastWorkerThreshold,
   skillMd,
   tempDir,
+  writeSkill,
   writeTree,
 } from "./_helpers.ts";
 
 /** Writes `count` skills `s0`, `s1`, … below `dir`; their names. */
 async function writeSkills(dir: string, count: number): Promise<string[]> {
   const names = Array.from({ length: count }, (_, i) => `s${i}`);
-  for (const name of names) {
-    await Deno.mkdir(join(dir, name));
-    Deno.writeTextFileSync(
-      join(dir, name, "SKILL.md"),
-      skillMd(`name: ${name}`),
-    );
-  }
+  for (const name of names) await writeSkill(dir, name);
   return names;
 }
 
