@@ -28,6 +28,17 @@ export async function machine(): Promise<
   return { home, cwd, [Symbol.asyncDispose]: tmp[Symbol.asyncDispose] };
 }
 
+/** Makes a FIFO at `path` (with `mkfifo`); fails with its error. */
+export async function mkfifo(path: string): Promise<void> {
+  const out = await new Deno.Command("mkfifo", {
+    args: [path],
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`mkfifo ${path}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
 /** A SKILL.md text with the given frontmatter lines and body. */
 export function skillMd(frontmatter: string, body = "# Body\n"): string {
   return `---\n${frontmatter}\n---\n${body}`;

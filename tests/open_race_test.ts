@@ -6,21 +6,12 @@
 // And Codex metadata is read only from inside the skill.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { mkfifo, runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
 
 const SRC = new URL("../src/", import.meta.url).href;
 
 /** Generous: a normal run takes a few seconds, a blocked open forever. */
 const BOUND_MS = 120_000;
-
-async function mkfifo(path: string): Promise<void> {
-  const out = await new Deno.Command("mkfifo", {
-    args: [path],
-    stderr: "piped",
-  })
-    .output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-}
 
 /**
  * Runs `code` as a module in a new process that may read `dir` only (and

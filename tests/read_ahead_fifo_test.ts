@@ -6,15 +6,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   growPastWorkerThreshold,
+  mkfifo,
   runCli,
   skillMd,
   tempDir,
 } from "./_helpers.ts";
-
-async function mkfifo(path: string): Promise<void> {
-  const out = await new Deno.Command("mkfifo", { args: [path] }).output();
-  assert.ok(out.success);
-}
 
 /** Runs `code` as a module in a new process, with a bound: a blocked read fails the test instead of hanging it. */
 async function runBounded(

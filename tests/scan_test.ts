@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { InvalidSourceError } from "../src/shared/errors.ts";
 import { discover, discoverSync } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { mkfifo, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
@@ -138,10 +138,7 @@ Deno.test("discoverSync() skips a SKILL.md that is a directory, a FIFO or a devi
   await writeSkill(dir.path, "good");
   await Deno.mkdir(join(dir.path, "as-dir", "SKILL.md"), { recursive: true });
   await Deno.mkdir(join(dir.path, "as-fifo"));
-  const fifo = await new Deno.Command("mkfifo", {
-    args: [join(dir.path, "as-fifo", "SKILL.md")],
-  }).output();
-  assert.equal(fifo.code, 0);
+  await mkfifo(join(dir.path, "as-fifo", "SKILL.md"));
   await Deno.mkdir(join(dir.path, "as-device"));
   await Deno.symlink("/dev/zero", join(dir.path, "as-device", "SKILL.md"));
   for (const recursive of [false, true]) {

@@ -7,7 +7,7 @@ import {
   validateSkillDirSync,
   validateSkillMd,
 } from "../src/parse/validate.ts";
-import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import { mkfifo, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { loadYamlParser } from "../src/parse/yaml.ts";
 
 // These tests reach the full YAML parser through synchronous functions.
@@ -307,10 +307,7 @@ Deno.test("validateSkillDir() never opens a SKILL.md that is a directory or a FI
     recursive: true,
   });
   await Deno.mkdir(join(dir.path, "fifo-skill"));
-  const mkfifo = await new Deno.Command("mkfifo", {
-    args: [join(dir.path, "fifo-skill", "SKILL.md")],
-  }).output();
-  assert.equal(mkfifo.code, 0);
+  await mkfifo(join(dir.path, "fifo-skill", "SKILL.md"));
   const [d1] = validateSkillDirSync(join(dir.path, "dir-skill"));
   assert.equal(d1?.code, "skill-md-not-file");
   assert.match(d1!.message, /a directory/);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   type CliRun,
+  mkfifo,
   runCli,
   tempDir,
   writeSkill,
@@ -91,10 +92,7 @@ Deno.test("publish leaves out a skill holding a FIFO without opening it", async 
   await using dir = await tempDir();
   const skills = join(dir.path, "skills");
   await writeSkill(skills, "piped");
-  const mkfifo = await new Deno.Command("mkfifo", {
-    args: [join(skills, "piped", "input.txt")],
-  }).output();
-  assert.ok(mkfifo.success);
+  await mkfifo(join(skills, "piped", "input.txt"));
   const out = join(dir.path, "site");
   const run = await publish(skills, out); // a blocked open would hang: bounded by the signal
   assert.equal(run.code, 1, run.stderr);
