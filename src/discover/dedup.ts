@@ -52,7 +52,7 @@ export function skillIdentity(name: string): string {
  *
  * @example Usage
  * ```ts
- * import { dedupeSkills, type SameSkill } from "./dedup.ts";
+ * import { Deduper, type SameSkill } from "./dedup.ts";
  * import type { Skill } from "../shared/types.ts";
  * import assert from "node:assert/strict";
  *
@@ -61,87 +61,89 @@ export function skillIdentity(name: string): string {
  *   source: { kind: "directory", key: dir }, frontmatter: {},
  * });
  * const same: SameSkill = (winner, loser) => winner.description === loser.description;
- * const found = dedupeSkills([skill("/a/pdf"), skill("/b/pdf")], same);
- * assert.deepEqual(found.shadowed[0]?.same, true);
- * assert.deepEqual(found.diagnostics, []);
+ * const deduper = new Deduper(same);
+ * deduper.add(skill("/a/pdf"));
+ * deduper.add(skill("/b/pdf"));
+ * assert.deepEqual(deduper.shadowed[0]?.same, true);
+ * assert.deepEqual(deduper.diagnostics, []);
  * ```
  */
 export type SameSkill = (winner: Skill, loser: Skill) => boolean;
 
-/** What {@linkcode dedupeSkills} returns. */
-export interface Deduped {
-  /** The winners, in order. */
-  skills: Skill[];
-  /** One report per loser. */
-  shadowed: Shadowed[];
-  /** One `skill-shadowed` warning per loser. */
-  diagnostics: Diagnostic[];
-}
-
 /**
- * Keeps the first skill of each name (compared by {@linkcode skillIdentity})
- * and reports every later one as shadowed.
+ * Deduplication one skill at a time, in precedence order: the first skill
+ * of each name (compared by {@linkcode skillIdentity}) wins, and every later
+ * one is reported as shadowed.
  *
- * @param skills Skills in precedence order.
- * @param sameSkill Tells a loser that is the winner seen again (not warned about).
- * @returns Winners, shadow reports and warnings.
+ * @example Usage
+ * ```ts
+ * import { Deduper } from "./dedup.ts";
+ * import type { Skill } from "../shared/types.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const skill = (dir: string): Skill => ({
+ *   name: "pdf", description: "d", path: `${dir}/SKILL.md`, dir,
+ *   source: { kind: "directory", key: dir }, frontmatter: {},
+ * });
+ * const deduper = new Deduper();
+ * assert.equal(deduper.add(skill("/a/pdf")), true);
+ * assert.equal(deduper.add(skill("/b/pdf")), false);
+ * assert.equal(deduper.shadowed[0]?.winner, "/a/pdf/SKILL.md");
+ * assert.equal(deduper.diagnostics[0]?.code, "skill-shadowed");
+ * ```
  */
-export function dedupeSkills(
-  skills: readonly Skill[],
-  sameSkill?: SameSkill,
-): Deduped {
-  const steps = dedupeSteps(skills, sameSkill);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
+export class Deduper {
+  /** One report per loser, in order. */
+  readonly shadowed: Shadowed[] = [];
+  /** One `skill-shadowed` warning per loser that clashes. */
+  readonly diagnostics: Diagnostic[] = [];
+  readonly #winners = new Map<string, Skill>();
+  readonly #sameSkill: SameSkill | undefined;
+  readonly #keep: (winner: Skill) => Skill;
+
+  /**
+   * A deduplication with nothing seen yet.
+   *
+   * @param sameSkill Tells a loser that is the winner seen again (not warned about).
+   * @param keep What to remember of a winner, for the reports and
+   *   `sameSkill` of its losers (by default the winner itself).
+   */
+  constructor(sameSkill?: SameSkill, keep?: (winner: Skill) => Skill) {
+    this.#sameSkill = sameSkill;
+    this.#keep = keep ?? ((winner) => winner);
   }
-}
 
-/**
- * {@linkcode dedupeSkills} as a generator that yields every 2048 skills, so
- * an async caller can give the event loop a turn.
- *
- * @param skills Skills in precedence order.
- * @param sameSkill Tells a loser that is the winner seen again (not warned about).
- * @returns Winners, shadow reports and warnings (as the return value).
- */
-export function* dedupeSteps(
-  skills: readonly Skill[],
-  sameSkill?: SameSkill,
-): Generator<undefined, Deduped, unknown> {
-  const winners = new Map<string, Skill>();
-  const kept: Skill[] = [];
-  const shadowed: Shadowed[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let count = 0;
-  for (const skill of skills) {
-    if ((++count & 2047) === 0) yield;
+  /**
+   * Takes the next skill.
+   *
+   * @param skill The skill.
+   * @returns `true` when it wins (the first of its name), `false` when it is shadowed.
+   */
+  add(skill: Skill): boolean {
     const key = skillIdentity(skill.name);
-    const winner = winners.get(key);
+    const winner = this.#winners.get(key);
     if (winner === undefined) {
-      winners.set(key, skill);
-      kept.push(skill);
-      continue;
+      this.#winners.set(key, this.#keep(skill));
+      return true;
     }
-    const same = sameSkill?.(winner, skill) === true;
+    const same = this.#sameSkill?.(winner, skill) === true;
     const report: Shadowed = Object.freeze({
       name: skill.name,
       winner: skillLocation(winner),
       loser: skillLocation(skill),
       ...(same ? { same } : {}),
     });
-    shadowed.push(report);
+    this.shadowed.push(report);
     // The same skill seen by another agent (a recorded copy): no clash.
-    if (same) continue;
     // Overriding a bundled default is intended: reported, not warned about.
-    if (skill.source.overridable === true) continue;
-    diagnostics.push({
+    if (same || skill.source.overridable === true) return false;
+    this.diagnostics.push({
       level: "warning",
       code: "skill-shadowed",
       message:
         `Skill "${skill.name}" at ${report.loser} is shadowed by ${report.winner}`,
       ...(skill.path === undefined ? {} : { path: skill.path }),
     });
+    return false;
   }
-  return { skills: kept, shadowed, diagnostics };
 }

@@ -13,9 +13,9 @@ import {
   setMergedDiscovery,
   type SkillCache,
 } from "./scan_cache.ts";
-import { dedupeSteps, type SameSkill } from "./dedup.ts";
+import type { SameSkill } from "./dedup.ts";
+import { SkillMerge } from "./merge.ts";
 import { cacheOf, collect, listRemotes } from "./collect.ts";
-import { nameFilter } from "./name_filter.ts";
 import { listNow, listOffLoop } from "./scan_step.ts";
 import { ScanThread } from "./scan_worker.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
@@ -258,29 +258,27 @@ function* finish(
   const hit = cache && key && getMergedDiscovery(cache, key);
   if (hit) return hit;
 
-  const keep = nameFilter(options.include, options.exclude);
-  const collectedSkills: Skill[] = [];
+  const merge = new SkillMerge({
+    include: options.include,
+    exclude: options.exclude,
+    sameSkill: options.sameSkill?.(),
+  });
+  const skills: Skill[] = [];
   const diagnostics: Diagnostic[] = [];
-  // The files of skills filtered out: their diagnostics go with them.
-  const dropped = new Set<string>();
   let count = 0;
   for (const part of parts) {
     for (const skill of part.skills) {
-      if ((++count & 4095) === 0) yield;
-      if (keep(skill.name)) collectedSkills.push(skill);
-      else if (skill.path !== undefined) dropped.add(skill.path);
+      if ((++count & 2047) === 0) yield;
+      if (merge.take(skill)) skills.push(skill);
     }
-    for (const d of part.diagnostics) {
-      if (d.path === undefined || !dropped.has(d.path)) diagnostics.push(d);
-    }
+    for (const d of part.diagnostics) if (merge.keeps(d)) diagnostics.push(d);
   }
-  const deduped = yield* dedupeSteps(collectedSkills, options.sameSkill?.());
   // One by one: push(...list) throws past ~120k items (one per shadowed skill).
-  for (const d of deduped.diagnostics) diagnostics.push(d);
+  for (const d of merge.warnings) diagnostics.push(d);
   const discovery: Discovery = Object.freeze({
-    skills: Object.freeze(deduped.skills),
+    skills: Object.freeze(skills),
     diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),
-    shadowed: Object.freeze(deduped.shadowed),
+    shadowed: Object.freeze(merge.shadowed),
   });
   if (cache && key) setMergedDiscovery(cache, key, discovery);
   return discovery;

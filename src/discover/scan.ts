@@ -5,19 +5,13 @@
  *
  * @module
  */
-import { InvalidSourceError, PermissionDeniedError } from "../shared/errors.ts";
-import { assertReadPermission } from "../shared/permissions.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
-import { kindOf } from "../shared/diagnostics.ts";
-import { messageOf } from "../shared/errors.ts";
 import {
   childPath,
   finishSkill,
   isDirectoryEntry,
   type LoadContext,
-  MISSING,
-  mtimeOf,
   type PendingSkill,
   readListedSkillFile,
   readSkillDir,
@@ -25,6 +19,7 @@ import {
   stampOf,
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
+import { openRoot } from "./scan_root.ts";
 import { READ_AHEAD_MIN, type ReadAhead } from "./read_ahead.ts";
 import { SEP } from "../shared/path.ts";
 import { isUndecodable } from "../shared/skill_tree.ts";
@@ -67,72 +62,8 @@ export function* scanDirectory(
   const wantStamps = options.stamps ?? false;
   const found: { rel: string; skill: Skill | Deferred }[] = [];
 
-  try {
-    assertReadPermission(root);
-  } catch (error) {
-    if (
-      error instanceof PermissionDeniedError &&
-      source.onPermissionDenied === "skip"
-    ) {
-      diagnostics.push({
-        level: "warning",
-        code: "permission-skipped",
-        message: `Skipped skill root "${root}": ${error.message}`,
-        path: root,
-      });
-      return emptyScan(diagnostics, stamps, wantStamps);
-    }
-    throw error;
-  }
-
-  let canonicalRoot: string;
-  try {
-    const info = Deno.statSync(root);
-    if (!info.isDirectory) {
-      throw new InvalidSourceError(
-        "not-a-directory",
-        root,
-        `Skill root "${root}" is not a directory (${
-          info.isFile ? "a file" : kindOf(info)
-        })`,
-      );
-    }
-    stamps.set(root, mtimeOf(info));
-    canonicalRoot = Deno.realPathSync(root);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      stamps.set(root, MISSING);
-      if (source.required) {
-        throw new InvalidSourceError(
-          "path-missing",
-          root,
-          `Skill root "${root}" does not exist`,
-        );
-      }
-      diagnostics.push({
-        level: "warning",
-        code: "root-missing",
-        message: `Skill root "${root}" does not exist`,
-        path: root,
-      });
-      return emptyScan(diagnostics, stamps, wantStamps);
-    }
-    const invalid = error instanceof InvalidSourceError
-      ? error
-      : new InvalidSourceError(
-        "read-failed",
-        root,
-        `Skill root "${root}" cannot be read: ${messageOf(error)}`,
-      );
-    if (source.onInvalidRoot !== "skip") throw invalid;
-    // A planted root (a file, a symlink loop) must not hide the others.
-    diagnostics.push({
-      level: "warning",
-      code: "root-invalid",
-      message: `${invalid.message} (skipped)`,
-      path: root,
-    });
-    stampOf(root, stamps);
+  const canonicalRoot = openRoot(source, diagnostics, stamps);
+  if (canonicalRoot === undefined) {
     return emptyScan(diagnostics, stamps, wantStamps);
   }
 
