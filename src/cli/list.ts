@@ -7,7 +7,14 @@
 import { discover } from "../discover/discover.ts";
 import { skillAgents } from "../discover/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
-import type { Discovery, Skill } from "../shared/types.ts";
+import type {
+  Diagnostic,
+  Discovery,
+  Shadowed,
+  Skill,
+} from "../shared/types.ts";
+import type { DiscoverOptions } from "../discover/discover.ts";
+import { streamDiscovery } from "../discover/discover_stream.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
@@ -57,6 +64,11 @@ stable and unwrapped.`,
   ],
   async run(values, positionals): Promise<number> {
     const selection = rootSelection(values, positionals);
+    // Named roots, as JSON: each skill is written as it is found, and none
+    // is kept. The default roots' "agents" need every skill first.
+    if (values.json === true && selection.defaults === undefined) {
+      return await listJsonStreamed(selection.options, values);
+    }
     // A listing is waited for: large roots are read on both cores.
     const found = await discover({ ...selection.options, readAhead: true });
     // A website named as a root that could not be listed fails the run, as
@@ -129,30 +141,65 @@ function skippedCount(diagnostics: Discovery["diagnostics"]): number {
 }
 
 /**
+ * `list --json` over named roots: the skills are written as discovery finds
+ * them (a few hundred at a time), then the diagnostics, on stderr as well,
+ * and the shadow reports; the output is the same as from a whole
+ * discovery. What fails the run before any skill is found (a root missing
+ * or not granted) leaves stdout empty.
+ */
+async function listJsonStreamed(
+  options: DiscoverOptions,
+  values: Parameters<typeof listCommand.run>[0],
+): Promise<number> {
+  const skills = skillsJson(overridesFrom(values), undefined);
+  const found = await streamDiscovery(
+    { ...options, readAhead: true },
+    (skill) => skills.push(skill),
+  );
+  writeDiagnostics(shownDiagnostics(found.diagnostics, values), {
+    verbose: values.verbose === true,
+  });
+  skills.end();
+  writeRest(found);
+  return remoteRootFailed(found.diagnostics) ? EXIT.failure : EXIT.ok;
+}
+
+/**
  * Writes a discovery exactly as `JSON.stringify(found, null, 2)` would, with
  * each skill's `agents` (over the default roots) and effective `policy`
- * after its fields, a few hundred items at a time: thousands of skills
- * never sit in memory as one huge string, and each slice is one
- * `JSON.stringify` call (no per-item re-indenting).
+ * after its fields.
  */
 function writeDiscoveryJson(
   found: Discovery,
   overrides: readonly SkillOverride[],
   agents: ReadonlyMap<Skill, readonly string[]> | undefined,
 ): void {
-  writeRaw("{\n");
-  writeArray(
-    "skills",
-    found.skills,
-    false,
-    (skill) => ({
-      ...skill,
-      ...(agents === undefined ? {} : { agents: agents.get(skill) ?? [] }),
-      policy: policyOf(skill, overrides),
-    }),
-  );
-  writeArray("diagnostics", found.diagnostics, false);
-  writeArray("shadowed", found.shadowed, true);
+  const skills = skillsJson(overrides, agents);
+  for (const skill of found.skills) skills.push(skill);
+  skills.end();
+  writeRest(found);
+}
+
+/** The `"skills"` array, opening the document: each skill with its `agents` and `policy`. */
+function skillsJson(
+  overrides: readonly SkillOverride[],
+  agents: ReadonlyMap<Skill, readonly string[]> | undefined,
+): JsonArray<Skill> {
+  return new JsonArray("{\n", "skills", false, (skill) => ({
+    ...skill,
+    ...(agents === undefined ? {} : { agents: agents.get(skill) ?? [] }),
+    policy: policyOf(skill, overrides),
+  }));
+}
+
+/** The document after its skills: the diagnostics and the shadow reports. */
+function writeRest(found: Pick<Discovery, "diagnostics" | "shadowed">): void {
+  const diagnostics = new JsonArray<Diagnostic>("", "diagnostics", false);
+  for (const d of found.diagnostics) diagnostics.push(d);
+  diagnostics.end();
+  const shadowed = new JsonArray<Shadowed>("", "shadowed", true);
+  for (const s of found.shadowed) shadowed.push(s);
+  shadowed.end();
   writeRaw("}\n");
 }
 
@@ -160,33 +207,56 @@ function writeDiscoveryJson(
 const SLICE = 64;
 
 /**
- * Writes `  "key": [ … ]` as the body of an object indented by two spaces:
- * `JSON.stringify({ key: slice }, null, 2)` indents the items exactly as
- * they sit in the whole document, so only its first and last lines are cut.
+ * Writes `  "key": [ … ]` as the body of an object indented by two spaces,
+ * items as they come, a slice at a time: thousands of items never sit in
+ * memory as one huge string, and each slice is one `JSON.stringify` call
+ * (no per-item re-indenting). `JSON.stringify({ key: slice }, null, 2)`
+ * indents the items exactly as they sit in the whole document, so only its
+ * first and last lines are cut. Nothing is written before the first slice
+ * is full or the array ends.
  */
-function writeArray<T>(
-  key: string,
-  items: readonly T[],
-  last: boolean,
-  shape?: (item: T) => unknown,
-): void {
-  const end = last ? "\n" : ",\n";
-  if (items.length === 0) {
-    writeRaw(`  ${JSON.stringify(key)}: []${end}`);
-    return;
+class JsonArray<T> {
+  #slice: unknown[] = [];
+  #started = false;
+  readonly #before: string;
+  readonly #key: string;
+  readonly #last: boolean;
+  readonly #shape: ((item: T) => unknown) | undefined;
+
+  constructor(
+    before: string,
+    key: string,
+    last: boolean,
+    shape?: (item: T) => unknown,
+  ) {
+    this.#before = before;
+    this.#key = key;
+    this.#last = last;
+    this.#shape = shape;
   }
-  const head = `  ${JSON.stringify(key)}: [\n`;
-  writeRaw(head);
-  for (let from = 0; from < items.length; from += SLICE) {
-    const slice = items.slice(from, from + SLICE);
-    const text = JSON.stringify(
-      { [key]: shape === undefined ? slice : slice.map(shape) },
-      null,
-      2,
+
+  push(item: T): void {
+    this.#slice.push(this.#shape === undefined ? item : this.#shape(item));
+    if (this.#slice.length === SLICE) this.#flush();
+  }
+
+  end(): void {
+    if (this.#slice.length > 0) this.#flush();
+    const end = this.#last ? "\n" : ",\n";
+    writeRaw(
+      this.#started
+        ? `\n  ]${end}`
+        : `${this.#before}  ${JSON.stringify(this.#key)}: []${end}`,
     );
-    // Cut "{\n" + head before the items and "\n  ]\n}" after them.
-    const more = from + SLICE < items.length;
-    writeRaw(`${text.slice(2 + head.length, -6)}${more ? ",\n" : "\n"}`);
   }
-  writeRaw(`  ]${end}`);
+
+  #flush(): void {
+    const head = `  ${JSON.stringify(this.#key)}: [\n`;
+    const text = JSON.stringify({ [this.#key]: this.#slice }, null, 2);
+    this.#slice = [];
+    // Cut "{\n" + head before the items and "\n  ]\n}" after them.
+    const items = text.slice(2 + head.length, -6);
+    writeRaw(this.#started ? `,\n${items}` : `${this.#before}${head}${items}`);
+    this.#started = true;
+  }
 }

@@ -83,35 +83,47 @@ export function* collect(
   const cache = cacheOf(options);
   const parts: Part[] = [];
   for (const source of options.sources) {
-    if (source.kind === "notice") {
-      parts.push(noticePart(source));
-    } else if (source.kind === "remote") {
-      parts.push(
-        remote.get(source) ?? {
-          skills: [],
-          diagnostics: [{
-            level: "warning",
-            code: "remote-source-async-only",
-            message:
-              `${source.key} is read over the network: use discover() or SkillSet.open(), not the synchronous forms`,
-            path: source.key,
-          }],
-        },
-      );
-    } else if (source.kind === "embedded") {
-      let part = cache && getCachedEmbedded(cache, source);
-      if (!part) {
-        part = embeddedPart(source, io);
-        if (cache) setCachedEmbedded(cache, source, part);
-      }
-      parts.push(part);
-    } else {
-      parts.push(
-        yield* scanWithCache(source, cache, options.revalidate ?? "none", io),
-      );
+    const part = yield* partOf(source, cache, options, remote, io);
+    parts.push(part);
+    // A streaming driver takes the skills a scan did not hand on itself.
+    for (let i = 0; io.emit !== undefined && i < part.skills.length; i++) {
+      io.emit(part.skills[i]!);
+      if ((i & 4095) === 4095) yield;
     }
   }
   return parts;
+}
+
+/** The part of one source. */
+function* partOf(
+  source: SkillSource,
+  cache: SkillCache | undefined,
+  options: CollectOptions,
+  remote: ReadonlyMap<RemoteSource, RemoteListing>,
+  io: ScanIo,
+): Generator<Pause, Part, unknown> {
+  if (source.kind === "notice") return noticePart(source);
+  if (source.kind === "remote") {
+    return remote.get(source) ?? {
+      skills: [],
+      diagnostics: [{
+        level: "warning",
+        code: "remote-source-async-only",
+        message:
+          `${source.key} is read over the network: use discover() or SkillSet.open(), not the synchronous forms`,
+        path: source.key,
+      }],
+    };
+  }
+  if (source.kind === "embedded") {
+    let part = cache && getCachedEmbedded(cache, source);
+    if (!part) {
+      part = embeddedPart(source, io);
+      if (cache) setCachedEmbedded(cache, source, part);
+    }
+    return part;
+  }
+  return yield* scanWithCache(source, cache, options.revalidate ?? "none", io);
 }
 
 function embeddedPart(source: EmbeddedSource, io: ScanIo): Part {

@@ -176,19 +176,37 @@ function drain<T>(steps: Generator<Pause, T, unknown>): T {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export async function discover(options: DiscoverOptions): Promise<Discovery> {
-  const remote = await listRemotes(options);
   // Loading starts at the first deferred skill, while the scan goes on.
   let loading: Promise<YamlParser | undefined> | undefined;
   const loadParser = () => loading ??= loadYamlParser().catch(() => undefined);
-  // Large directories are listed, and their heads read ahead, on a worker.
+  const parts = await collectInSlices(options, { onDeferred: loadParser });
+  const parser = parts.some(hasDeferred) ? await loadParser() : undefined;
+  return await inSlices(parser, finish(parts, options));
+}
+
+/**
+ * The part of every source, as {@linkcode discover} gathers them: remote
+ * sources listed first, then each source in slices between event-loop
+ * turns, large directories listed (and, with `readAhead`, their heads read)
+ * on a worker.
+ *
+ * @param options The discovery's options.
+ * @param io What the driver adds: told of each deferred skill, and where a
+ *   streaming driver takes the skills of flat roots.
+ * @returns The parts, in source order.
+ */
+export async function collectInSlices(
+  options: DiscoverOptions,
+  io: Pick<ScanIo, "onDeferred" | "emit">,
+): Promise<Part[]> {
+  const remote = await listRemotes(options);
   const thread = new ScanThread();
-  let parts: Part[];
   try {
-    parts = await inSlices(
+    return await inSlices(
       null,
       collect(options, remote, {
+        ...io,
         list: (dir) => listOffLoop(dir, thread),
-        onDeferred: loadParser,
         readAhead: options.readAhead === true
           ? (files) => thread.readAhead(files)
           : undefined,
@@ -197,8 +215,6 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   } finally {
     thread.close();
   }
-  const parser = parts.some(hasDeferred) ? await loadParser() : undefined;
-  return await inSlices(parser, finish(parts, options));
 }
 
 /** Longest stretch of synchronous work before `discover()` yields to the event loop. */

@@ -33,7 +33,11 @@ export interface LoadContext {
   /** Diagnostics in report order; a deferred skill's go in its place. */
   readonly diagnostics: (Diagnostic | Deferred)[];
   readonly stamps: Map<string, number>;
-  readonly found: { rel: string; skill: Skill | Deferred }[];
+  /**
+   * Takes a loaded (or deferred) skill at its relative path: the scan keeps
+   * it, or, where the driver streams a flat root, hands it on at once.
+   */
+  readonly take: (rel: string, skill: Skill | Deferred) => void;
   /** Record modification times for stat revalidation (costs a stat per directory). */
   readonly wantStamps: boolean;
   /** How directories are listed. */
@@ -165,14 +169,12 @@ export function finishSkill(
       withoutStacks(parseHead, pending, source, origin)
     );
     context.diagnostics.push(deferred);
-    context.found.push({ rel: pending.rel, skill: deferred });
+    context.take(pending.rel, deferred);
     context.io.onDeferred?.();
     return;
   }
   for (const d of loaded.diagnostics) context.diagnostics.push(d);
-  if (loaded.skill) {
-    context.found.push({ rel: pending.rel, skill: loaded.skill });
-  }
+  if (loaded.skill) context.take(pending.rel, loaded.skill);
 }
 
 function lookInSkillDir(

@@ -72,12 +72,21 @@ export function* scanDirectory(
     key: canonicalRoot,
     ...(source.overridable ? { overridable: true } : {}),
   });
+  // A flat root's skills come in name order: kept as they come, or handed
+  // on at once to a driver that streams them. A recursive root's (depth
+  // first) are sorted by relative path after the walk.
+  const flat: (Skill | Deferred)[] = [];
+  const emit = source.recursive ? undefined : options.io.emit;
   const context: LoadContext = {
     source,
     origin,
     diagnostics,
     stamps,
-    found,
+    take: source.recursive
+      ? (rel, skill) => void found.push({ rel, skill })
+      : emit === undefined
+      ? (_rel, skill) => void flat.push(skill)
+      : (_rel, skill) => emit(skill),
     wantStamps,
     io: options.io,
   };
@@ -88,13 +97,16 @@ export function* scanDirectory(
     yield* scanFlat(root, context);
   }
 
-  // A flat scan finds skills in name order already; a recursive one (depth
-  // first) is sorted by relative path in slices, like a huge listing.
-  const ordered = source.recursive ? yield* sortByKey(found, relOf) : found;
-  const skills: (Skill | Deferred)[] = new Array(ordered.length);
-  for (let i = 0; i < ordered.length; i++) {
-    skills[i] = ordered[i]!.skill;
-    if ((i & 8191) === 8191) yield;
+  // The recursive walk's skills, sorted by relative path in slices, like a
+  // huge listing.
+  let skills = flat;
+  if (source.recursive) {
+    const ordered = yield* sortByKey(found, relOf);
+    skills = new Array(ordered.length);
+    for (let i = 0; i < ordered.length; i++) {
+      skills[i] = ordered[i]!.skill;
+      if ((i & 8191) === 8191) yield;
+    }
   }
   return {
     skills,

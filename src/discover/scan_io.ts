@@ -6,6 +6,8 @@
  * @module
  */
 import type { NamedFiles, ReadAhead } from "./read_ahead.ts";
+import type { Skill } from "../shared/types.ts";
+import type { Deferred } from "./parser_results.ts";
 
 /**
  * What a scan yields: a pause. `undefined`: a caller with an event loop may
@@ -21,6 +23,12 @@ export interface ScanIo {
   readonly list: (dir: string) => Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
   /** Told when a skill is deferred to the full YAML parser (the async driver starts loading it). */
   readonly onDeferred?: (() => void) | undefined;
+  /**
+   * Where a driver that streams takes each skill of a flat root at once, in
+   * order (the scan then keeps none of them); a recursive root's skills come
+   * in the scan's result, as without it.
+   */
+  readonly emit?: ((skill: Skill | Deferred) => void) | undefined;
   /**
    * Starts reading the heads of these `SKILL.md` files ahead of the scan
    * (on a worker): a promise of the session, settled in a later turn, or
