@@ -103,6 +103,23 @@ Deno.test("streamDiscovery hands a flat root's skills on while its scan goes on,
   assert.equal(turnedBeforeLast, true);
 });
 
+Deno.test("an onSkill that throws ends streamDiscovery with its error, when it throws for a skill that waited for the parser too", async () => {
+  await using tmp = await tempDir();
+  const large = await largeRoot(tmp.path);
+  for (const first of ["aaa-anchors", "analyze"]) {
+    const handed: string[] = [];
+    await assert.rejects(
+      streamDiscovery({ sources: [directorySource(large)] }, (skill) => {
+        handed.push(skill.name);
+        if (skill.name.startsWith(first)) throw new Error("output closed");
+      }),
+      /output closed/,
+    );
+    // Nothing is handed on after the throw.
+    assert.ok(handed.at(-1)!.startsWith(first), handed.at(-1));
+  }
+});
+
 Deno.test("streamDiscovery throws for a missing required root before it hands on any skill of the roots before it", async () => {
   await using tmp = await tempDir();
   const small = await smallRoot(tmp.path);

@@ -93,12 +93,19 @@ export async function streamDiscovery(
     }
     waiting.splice(0, i);
   };
+  // What handing on threw between the scan's steps (a closed stdout, say):
+  // thrown into the scan at its next skill, and at the end.
+  let failed: { error: unknown } | undefined;
   const loadParser = (): void => {
     loading ??= loadYamlParser().then((p) => {
       parser = p;
-    }, () => {}).finally(() => {
+    }, () => {}).then(() => {
       parserIn = true;
-      drain();
+      try {
+        drain();
+      } catch (error) {
+        failed = { error };
+      }
     });
   };
   const parts = await collectInSlices(
@@ -106,6 +113,7 @@ export async function streamDiscovery(
     {
       onDeferred: loadParser,
       emit: (skill) => {
+        if (failed !== undefined) throw failed.error;
         if (waiting.length > 0 || (!parserIn && skill instanceof Deferred)) {
           waiting.push(skill);
         } else handOn(skill);
@@ -113,6 +121,7 @@ export async function streamDiscovery(
     },
   );
   if (loading !== undefined) await loading;
+  if (failed !== undefined) throw failed.error;
   drain();
   const diagnostics: Diagnostic[] = [];
   for (const part of parts) {
