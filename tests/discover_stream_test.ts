@@ -15,10 +15,13 @@ import { recordedCopies } from "../src/install/mod.ts";
 import { streamDiscovery } from "../src/discover/discover_stream.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
+  CLI,
+  CONFIG,
   growPastWorkerThreshold,
   runCli,
   tempDir,
   writeSkill,
+  writeTree,
 } from "./_helpers.ts";
 
 // YAML beyond the fast parser's subset: such a skill waits for the full parser.
@@ -159,4 +162,105 @@ Deno.test("skillscope list --json with a missing second root prints the error al
       message: `Skill root "${missing}" does not exist`,
     },
   });
+});
+
+/** Runs `list --json` over `root` with its stdout or its stderr closed at once by the reader. */
+async function listWithClosed(
+  root: string,
+  closed: "stdout" | "stderr",
+): Promise<{ code: number; open: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      `--config=${CONFIG}`,
+      "--allow-read",
+      CLI,
+      "list",
+      "--json",
+      "--root",
+      root,
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await child[closed].cancel();
+  const open = new TextDecoder().decode(
+    await new Response(closed === "stdout" ? child.stderr : child.stdout)
+      .arrayBuffer(),
+  );
+  return { code: (await child.status).code, open };
+}
+
+/** A root of 100 skills (more than a slice of 64) and one with invalid YAML. */
+async function hundredSkills(dir: string): Promise<string> {
+  const root = join(dir, "hundred");
+  for (let i = 0; i < 100; i++) await writeSkill(root, `skill-${i}`);
+  await writeTree(root, { "broken/SKILL.md": "---\nname: [broken\n---\n" });
+  return root;
+}
+
+Deno.test("skillscope list --json whose stderr reader went away still writes the whole document, and exits 0", async () => {
+  await using tmp = await tempDir();
+  const root = await hundredSkills(tmp.path);
+  const run = await listWithClosed(root, "stderr");
+  assert.equal(run.code, 0);
+  const document = JSON.parse(run.open);
+  assert.equal(document.skills.length, 100);
+  assert.deepEqual(
+    document.diagnostics.map((d: { code: string }) => d.code),
+    ["yaml-invalid"],
+  );
+});
+
+Deno.test("skillscope list --json whose stdout reader went away still reports the diagnostics on stderr, and exits 0", async () => {
+  await using tmp = await tempDir();
+  const root = await hundredSkills(tmp.path);
+  const run = await listWithClosed(root, "stdout");
+  assert.equal(run.code, 0);
+  assert.match(run.open, /broken\/SKILL\.md:\d+:\d+: error yaml-invalid/);
+});
+
+Deno.test("skillscope list --json with a --config that does not load reports the roots' diagnostics, then the error, as a listing that waits does", async () => {
+  await using tmp = await tempDir();
+  const root = await hundredSkills(tmp.path);
+  const missing = join(tmp.path, "missing.json");
+  const run = await runCli([
+    "list",
+    "--json",
+    "--root",
+    root,
+    "--config",
+    missing,
+  ]);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /broken\/SKILL\.md:\d+:\d+: error yaml-invalid/);
+  assert.match(
+    JSON.parse(run.stdout).error.message,
+    /Cannot read .*missing\.json/,
+  );
+});
+
+Deno.test("streamDiscovery: a root removed after the roots were opened is a listing that fails, reported, not a thrown error after skills were handed on", async () => {
+  await using tmp = await tempDir();
+  const large = await largeRoot(tmp.path);
+  const victim = join(tmp.path, "victim");
+  await writeSkill(victim, "doomed");
+  let handed = 0;
+  const found = await streamDiscovery({
+    sources: [
+      directorySource(large),
+      directorySource(victim, { required: true }),
+    ],
+  }, () => {
+    if (handed++ === 0) Deno.removeSync(victim, { recursive: true });
+  });
+  assert.ok(handed > 1800, `${handed} skills`);
+  assert.ok(
+    found.diagnostics.some((d) =>
+      d.code === "dir-read-failed" && d.path === victim
+    ),
+    JSON.stringify(found.diagnostics.filter((d) => d.path === victim)),
+  );
 });

@@ -16,7 +16,7 @@ import type {
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { streamDiscovery } from "../discover/discover_stream.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
-import { EXIT } from "./errors.ts";
+import { EXIT, OutputClosed } from "./errors.ts";
 import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
 import {
   type JsonOption,
@@ -66,8 +66,13 @@ stable and unwrapped.`,
     const selection = rootSelection(values, positionals);
     // Named roots, as JSON: each skill is written as it is found, and none
     // is kept. The default roots' "agents" need every skill first.
-    if (values.json === true && selection.defaults === undefined) {
-      return await listJsonStreamed(selection.options, values);
+    // A config that does not load fails the run after the discovery, as
+    // below: it is read again there.
+    const overrides = values.json === true && selection.defaults === undefined
+      ? overridesOrNone(values)
+      : undefined;
+    if (overrides !== undefined) {
+      return await listJsonStreamed(selection.options, values, overrides);
     }
     // A listing is waited for: large roots are read on both cores.
     const found = await discover({ ...selection.options, readAhead: true });
@@ -142,26 +147,52 @@ function skippedCount(diagnostics: Discovery["diagnostics"]): number {
 
 /**
  * `list --json` over named roots: the skills are written as discovery finds
- * them (a few hundred at a time), then the diagnostics, on stderr as well,
- * and the shadow reports; the output is the same as from a whole
- * discovery. What fails the run before any skill is found (a root missing
- * or not granted) leaves stdout empty.
+ * them (a few hundred at a time), then the rest of the document, then the
+ * diagnostics on stderr; the document is the same as from a whole discovery.
+ * What fails a root fails the run before any skill is written. A reader that
+ * goes away ends the writing, not the discovery: its diagnostics are still
+ * reported.
  */
 async function listJsonStreamed(
   options: DiscoverOptions,
   values: Parameters<typeof listCommand.run>[0],
+  overrides: readonly SkillOverride[],
 ): Promise<number> {
-  const skills = skillsJson(overridesFrom(values), undefined);
+  const skills = skillsJson(overrides, undefined);
+  let closed: OutputClosed | undefined;
+  const write = (step: () => void): void => {
+    if (closed !== undefined) return;
+    try {
+      step();
+    } catch (error) {
+      if (!(error instanceof OutputClosed)) throw error;
+      closed = error;
+    }
+  };
   const found = await streamDiscovery(
     { ...options, readAhead: true },
-    (skill) => skills.push(skill),
+    (skill) => write(() => skills.push(skill)),
   );
+  write(() => {
+    skills.end();
+    writeRest(found);
+  });
   writeDiagnostics(shownDiagnostics(found.diagnostics, values), {
     verbose: values.verbose === true,
   });
-  skills.end();
-  writeRest(found);
+  if (closed !== undefined) throw closed;
   return remoteRootFailed(found.diagnostics) ? EXIT.failure : EXIT.ok;
+}
+
+/** The overrides, or `undefined` when the config does not load. */
+function overridesOrNone(
+  values: Parameters<typeof overridesFrom>[0],
+): SkillOverride[] | undefined {
+  try {
+    return overridesFrom(values);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -197,7 +197,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
  */
 export async function collectInSlices(
   options: DiscoverOptions,
-  io: Pick<ScanIo, "onDeferred" | "emit">,
+  io: Pick<ScanIo, "onDeferred" | "emit" | "opened">,
 ): Promise<Part[]> {
   const remote = await listRemotes(options);
   const thread = new ScanThread();

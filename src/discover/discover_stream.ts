@@ -11,8 +11,8 @@
  */
 import { collectInSlices, type DiscoverOptions } from "./discover.ts";
 import { SkillMerge } from "./merge.ts";
-import { Deferred, type Loaded } from "./parser_results.ts";
-import { openRoot } from "./scan_root.ts";
+import { Deferred } from "./parser_results.ts";
+import { openRoots } from "./scan_root.ts";
 import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
 import type { Diagnostic, Shadowed, Skill } from "../shared/types.ts";
 
@@ -27,10 +27,11 @@ export interface StreamedDiscovery {
 /**
  * Finds the skills of every source, as {@linkcode discover} does, and hands
  * each on to `onSkill` in the order `discover()` would return them; keeps
- * none. Never uses the cache. What fails a discovery (a root that is
- * missing, not a directory, or not granted) throws before the first skill
- * is handed on. The `sameSkill` test is given, as the winner, a skill that
- * holds only its name, paths, scope and source.
+ * none. Never uses the cache. Every root is opened first ({@linkcode openRoots}),
+ * so what fails a discovery (a root that is missing, not a directory, or not
+ * granted) throws before the first skill is handed on; a root that goes away
+ * later is a listing that fails, reported. The `sameSkill` test is given, as
+ * the winner, a skill that holds only its name, paths, scope and source.
  *
  * @example Usage
  * ```ts
@@ -60,9 +61,8 @@ export async function streamDiscovery(
   options: DiscoverOptions,
   onSkill: (skill: Skill) => void,
 ): Promise<StreamedDiscovery> {
-  for (const source of options.sources) {
-    if (source.kind === "directory") openRoot(source, [], new Map());
-  }
+  // What can fail the discovery fails it here, before the first skill.
+  const opened = openRoots(options.sources);
   const merge = new SkillMerge({
     include: options.include,
     exclude: options.exclude,
@@ -71,7 +71,8 @@ export async function streamDiscovery(
   });
   // Skills wait here only behind a deferred one, until the parser is in.
   const waiting: (Skill | Deferred)[] = [];
-  const loaded = new Map<Deferred, Loaded>();
+  // The diagnostics of the skills loaded with the parser, for the report.
+  const loaded = new Map<Deferred, readonly Diagnostic[]>();
   let parser: YamlParser | undefined;
   let loading: Promise<void> | undefined;
   let parserIn = false;
@@ -81,7 +82,7 @@ export async function streamDiscovery(
   const handOn = (next: Skill | Deferred): void => {
     if (!(next instanceof Deferred)) return hand(next);
     const result = inSyncCall(parser, () => next.load());
-    loaded.set(next, result);
+    loaded.set(next, result.diagnostics);
     if (result.skill !== undefined) hand(result.skill);
   };
   const drain = (): void => {
@@ -112,6 +113,7 @@ export async function streamDiscovery(
     { ...options, cache: false },
     {
       onDeferred: loadParser,
+      opened,
       emit: (skill) => {
         if (failed !== undefined) throw failed.error;
         if (waiting.length > 0 || (!parserIn && skill instanceof Deferred)) {
@@ -130,8 +132,9 @@ export async function streamDiscovery(
         if (merge.keeps(d)) diagnostics.push(Object.freeze(d));
         continue;
       }
-      const result = loaded.get(d) ?? inSyncCall(parser, () => d.load());
-      for (const x of result.diagnostics) {
+      const found = loaded.get(d) ??
+        inSyncCall(parser, () => d.load()).diagnostics;
+      for (const x of found) {
         if (merge.keeps(x)) diagnostics.push(Object.freeze(x));
       }
     }

@@ -62,7 +62,12 @@ export function* scanDirectory(
   const wantStamps = options.stamps ?? false;
   const found: { rel: string; skill: Skill | Deferred }[] = [];
 
-  const canonicalRoot = openRoot(source, diagnostics, stamps);
+  const opened = options.io.opened?.get(source);
+  for (const d of opened?.diagnostics ?? []) diagnostics.push(d);
+  for (const [path, stamp] of opened?.stamps ?? []) stamps.set(path, stamp);
+  const canonicalRoot = opened === undefined
+    ? openRoot(source, diagnostics, stamps)
+    : opened.canonicalRoot;
   if (canonicalRoot === undefined) {
     return emptyScan(diagnostics, stamps, wantStamps);
   }

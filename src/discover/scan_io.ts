@@ -6,8 +6,9 @@
  * @module
  */
 import type { NamedFiles, ReadAhead } from "./read_ahead.ts";
-import type { Skill } from "../shared/types.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { Deferred } from "./parser_results.ts";
+import type { DirectorySource } from "./sources.ts";
 
 /**
  * What a scan yields: a pause. `undefined`: a caller with an event loop may
@@ -16,6 +17,16 @@ import type { Deferred } from "./parser_results.ts";
  * never makes one, so it just drains the scan.
  */
 export type Pause = undefined | Promise<void>;
+
+/** A root opened ahead of its scan: what `openRoot` found. */
+export interface OpenedRoot {
+  /** The root's real path, or `undefined` when it is skipped. */
+  readonly canonicalRoot: string | undefined;
+  /** Why it is skipped, if it is. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The root's stamp. */
+  readonly stamps: ReadonlyMap<string, number>;
+}
 
 /** What the driver gives a scan. */
 export interface ScanIo {
@@ -29,6 +40,11 @@ export interface ScanIo {
    * in the scan's result, as without it.
    */
   readonly emit?: ((skill: Skill | Deferred) => void) | undefined;
+  /**
+   * Roots the driver has opened already (`openRoots`): their scans
+   * use what was found then, and never throw for their root.
+   */
+  readonly opened?: ReadonlyMap<DirectorySource, OpenedRoot> | undefined;
   /**
    * Starts reading the heads of these `SKILL.md` files ahead of the scan
    * (on a worker): a promise of the session, settled in a later turn, or

@@ -10,10 +10,11 @@ import { InvalidSourceError, PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { kindOf } from "../shared/diagnostics.ts";
 import { messageOf } from "../shared/errors.ts";
-import type { DirectorySource } from "./sources.ts";
+import type { DirectorySource, SkillSource } from "./sources.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import type { Deferred } from "./parser_results.ts";
 import { MISSING, mtimeOf, stampOf } from "./load_skill.ts";
+import type { OpenedRoot } from "./scan_io.ts";
 
 /**
  * Opens a directory source's root: its real path, or `undefined` when the
@@ -101,4 +102,28 @@ export function openRoot(
     stampOf(root, stamps);
     return undefined;
   }
+}
+
+/**
+ * Opens the root of every directory source at once, before any is scanned:
+ * what can fail the discovery throws here, and each scan then uses what was
+ * found (a root that goes away later is a listing that fails, reported).
+ *
+ * @param sources The sources of a discovery.
+ * @returns Each directory source's opened root.
+ * @throws {PermissionDeniedError} when a root lacks read permission and its source says `"throw"`.
+ * @throws {InvalidSourceError} when a root is not a directory, unreadable, or missing and `required`.
+ */
+export function openRoots(
+  sources: readonly SkillSource[],
+): Map<DirectorySource, OpenedRoot> {
+  const opened = new Map<DirectorySource, OpenedRoot>();
+  for (const source of sources) {
+    if (source.kind !== "directory") continue;
+    const diagnostics: Diagnostic[] = [];
+    const stamps = new Map<string, number>();
+    const canonicalRoot = openRoot(source, diagnostics, stamps);
+    opened.set(source, { canonicalRoot, diagnostics, stamps });
+  }
+  return opened;
 }
