@@ -110,22 +110,28 @@ export function currentDenoDir(): Promise<string> {
   return denoDir;
 }
 
-/** Runs `cli.ts` in a real Deno subprocess with the given permission flags. */
-export async function runCli(
+/** How {@linkcode runCli} runs the CLI. */
+export type CliOptions = {
+  permissions?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  stdin?: string;
+  /** Kills the run when it aborts (a bound for runs that must not hang). */
+  signal?: AbortSignal;
+  /** Runs this module instead of `cli.ts` (a test's own script). */
+  script?: string;
+  /** Runs Deno under this command (`["/usr/bin/time", "-f", "%M"]`). */
+  wrapper?: string[];
+};
+
+/**
+ * Starts the CLI as a subprocess as {@linkcode runCli} does, its stdout and
+ * stderr piped, for a test that reads them (or closes them) itself.
+ */
+export async function spawnCli(
   args: string[],
-  options: {
-    permissions?: string[];
-    cwd?: string;
-    env?: Record<string, string>;
-    stdin?: string;
-    /** Kills the run when it aborts (a bound for runs that must not hang). */
-    signal?: AbortSignal;
-    /** Runs this module instead of `cli.ts` (a test's own script). */
-    script?: string;
-    /** Runs Deno under this command (`["/usr/bin/time", "-f", "%M"]`). */
-    wrapper?: string[];
-  } = {},
-): Promise<CliRun> {
+  options: Omit<CliOptions, "stdin"> & { stdin?: "null" | "piped" } = {},
+): Promise<Deno.ChildProcess> {
   const [program, ...wrapperArgs] = options.wrapper ?? [Deno.execPath()];
   const command = new Deno.Command(program!, {
     args: [
@@ -140,12 +146,23 @@ export async function runCli(
     ],
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir(), ...options.env },
-    stdin: options.stdin === undefined ? "null" : "piped",
+    stdin: options.stdin ?? "null",
     stdout: "piped",
     stderr: "piped",
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const child = command.spawn();
+  return command.spawn();
+}
+
+/** Runs `cli.ts` in a real Deno subprocess with the given permission flags. */
+export async function runCli(
+  args: string[],
+  options: CliOptions = {},
+): Promise<CliRun> {
+  const child = await spawnCli(args, {
+    ...options,
+    stdin: options.stdin === undefined ? "null" : "piped",
+  });
   if (options.stdin !== undefined) {
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode(options.stdin));

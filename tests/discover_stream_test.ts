@@ -15,10 +15,9 @@ import { recordedCopies } from "../src/install/mod.ts";
 import { streamDiscovery } from "../src/discover/discover_stream.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
-  CLI,
-  CONFIG,
   growPastWorkerThreshold,
   runCli,
+  spawnCli,
   tempDir,
   writeSkill,
   writeTree,
@@ -169,22 +168,7 @@ async function listWithClosed(
   root: string,
   closed: "stdout" | "stderr",
 ): Promise<{ code: number; open: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--config=${CONFIG}`,
-      "--allow-read",
-      CLI,
-      "list",
-      "--json",
-      "--root",
-      root,
-    ],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = await spawnCli(["list", "--json", "--root", root]);
   await child[closed].cancel();
   const open = new TextDecoder().decode(
     await new Response(closed === "stdout" ? child.stderr : child.stdout)
