@@ -10,6 +10,7 @@
  * @module
  */
 import { collectInSlices, type DiscoverOptions } from "./discover.ts";
+import { buildSkill } from "./build_skill.ts";
 import { SkillMerge } from "./merge.ts";
 import { Deferred } from "./parser_results.ts";
 import { openRoots } from "./scan_root.ts";
@@ -150,14 +151,11 @@ export async function streamDiscovery(
 // the sameSkill test, not its fields.
 const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
 function placeOf(skill: Skill): Skill {
-  const place = {
-    name: skill.name,
-    description: "",
-  } as { -readonly [K in keyof Skill]: Skill[K] };
-  if (skill.path !== undefined) place.path = skill.path;
-  if (skill.dir !== undefined) place.dir = skill.dir;
-  if (skill.scope !== undefined) place.scope = skill.scope;
-  place.source = skill.source;
-  place.frontmatter = NO_FIELDS;
-  return Object.freeze(place);
+  return buildSkill({ name: skill.name, description: "" }, NO_FIELDS, {
+    fallbackName: skill.name,
+    path: skill.path,
+    dir: skill.dir,
+    source: skill.source,
+    scope: skill.scope,
+  });
 }
