@@ -97,6 +97,25 @@ Deno.test("SkillSet.match() works on the bundled fixtures", () => {
   ]);
 });
 
+Deno.test("searchSkills() answers for what the array holds now, after the caller changed it", () => {
+  const skill = (name: string, description: string) =>
+    discoverSync({
+      sources: [embeddedSkill({ name, description, content: "x" })],
+    }).skills[0]!;
+  const skills = [skill("pdf-tools", "Fill PDF forms")];
+  assert.deepEqual(searchSkills(skills, "spreadsheet"), []);
+  skills.push(skill("xlsx", "Edit spreadsheet files"));
+  assert.deepEqual(
+    searchSkills(skills, "spreadsheet").map((hit) => hit.skill.name),
+    ["xlsx"],
+  );
+  skills[1] = skill("csv", "Clean CSV spreadsheet exports");
+  assert.deepEqual(
+    searchSkills(skills, "spreadsheet").map((hit) => hit.skill.name),
+    ["csv"],
+  );
+});
+
 Deno.test("searchSkills() ranks by relevance with deterministic ties", () => {
   const skills = discoverSync({
     sources: [

@@ -175,7 +175,7 @@ export function searchSkills(
   const terms = [...new Set(tokenize(query))];
   if (terms.length === 0 || skills.length === 0) return [];
   let index = indexes.get(skills);
-  if (!index) {
+  if (!index || !stillDescribes(index, skills)) {
     index = buildIndex(skills);
     indexes.set(skills, index);
   }
@@ -216,6 +216,17 @@ export function searchSkills(
     if (best.length > limit) best.pop();
   }
   return best;
+}
+
+// Whether an index kept for an array still describes what the array holds:
+// the caller may have changed it since (a push, a replaced element). One
+// identity check per skill, far cheaper than indexing again.
+function stillDescribes(index: Index, skills: readonly Skill[]): boolean {
+  if (index.docs.length !== skills.length) return false;
+  for (let i = 0; i < skills.length; i++) {
+    if (index.docs[i]!.skill !== skills[i]) return false;
+  }
+  return true;
 }
 
 /** Whether `a` ranks before `b`: higher score, then name. */
