@@ -2,12 +2,15 @@
 /**
  * `sync [FILE]`: the catalog written between marker comments in a file that
  * agents without native skills read (`AGENTS.md` by default); everything
- * else in the file is kept byte for byte.
+ * else in the file is kept byte for byte (see `sync_block.ts`).
  *
  * @module
  */
 import { dirname, join, relative, resolve } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
+import { readCheckedSync, retryReplaced } from "../shared/checked_read.ts";
+import { ChangedError } from "../shared/open_file.ts";
+import { writeViaTempSync } from "../shared/atomic_write.ts";
 import type { Skill } from "../shared/types.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT } from "./errors.ts";
@@ -19,64 +22,12 @@ import {
   catalogSettings,
   renderCatalogFor,
 } from "./catalog_options.ts";
+import { spliceCatalog, SYNC_END, SYNC_START } from "./sync_block.ts";
 
-/** The comment that opens the generated block. */
-export const SYNC_START = "<!-- skillscope:skills:start -->";
-/** The comment that closes it. */
-export const SYNC_END = "<!-- skillscope:skills:end -->";
+export { SYNC_END, SYNC_START } from "./sync_block.ts";
+
 /** Largest file `sync` rewrites (bytes). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
-
-const PREFACE =
-  "When a task matches one of these skills, read its SKILL.md (the file after its description) and follow it. This list is written by `skillscope sync`; edit outside the markers.";
-
-/**
- * The file's text with the block between the markers replaced (or a
- * `## Skills` section with the block appended when there is none).
- *
- * @param file The file's current text ("" for a new file).
- * @param catalog The catalog text.
- * @param path The file, for errors.
- * @returns The new text.
- * @throws {CliError} when the markers are unbalanced.
- */
-export function withCatalog(
-  file: string,
-  catalog: string,
-  path: string,
-): string {
-  const eol = file.includes("\r\n") ? "\r\n" : "\n";
-  const body = [
-    SYNC_START,
-    PREFACE,
-    "",
-    catalog === "" ? "No skills found." : catalog,
-    SYNC_END,
-  ].join("\n").replaceAll("\n", eol);
-  const start = file.indexOf(SYNC_START);
-  const end = file.indexOf(SYNC_END);
-  const again = (marker: string, from: number) =>
-    from !== -1 && file.indexOf(marker, from + marker.length) !== -1;
-  if (
-    (start === -1) !== (end === -1) || (start !== -1 && end < start) ||
-    again(SYNC_START, start) || again(SYNC_END, end)
-  ) {
-    throw new CliError(
-      `${path} has unbalanced ${SYNC_START} / ${SYNC_END} markers; fix them by hand, nothing was written`,
-    );
-  }
-  if (start !== -1) {
-    return file.slice(0, start) + body + file.slice(end + SYNC_END.length);
-  }
-  const separator = file === ""
-    ? ""
-    : file.endsWith(`${eol}${eol}`)
-    ? ""
-    : file.endsWith(eol)
-    ? eol
-    : `${eol}${eol}`;
-  return `${file}${separator}## Skills${eol}${eol}${body}${eol}`;
-}
 
 /** The skills with their paths relative to `dir` when they lie inside it. */
 function relativeTo(dir: string, skills: readonly Skill[]): Skill[] {
@@ -90,30 +41,49 @@ function relativeTo(dir: string, skills: readonly Skill[]): Skill[] {
   );
 }
 
-/** Reads the file to update: "" when it does not exist; regular files only, capped. */
-function readTarget(path: string): string {
-  let info: Deno.FileInfo;
+/**
+ * Reads the file to update, as bytes (empty when it does not exist): a
+ * regular file only, never a symlink, capped, read from the descriptor
+ * whose type and size were checked (a FIFO swapped in is refused, not
+ * waited on).
+ */
+function readTarget(path: string): Uint8Array {
+  const tooLarge = (size: number) =>
+    new CliError(
+      `${path} is ${size} bytes; sync rewrites files of at most ${MAX_FILE_BYTES}`,
+    );
   try {
-    info = Deno.lstatSync(path);
+    return retryReplaced(() => {
+      const info = Deno.lstatSync(path);
+      if (info.isSymlink) {
+        // A cloned project's AGENTS.md -> ~/.bashrc must not be written through.
+        throw new CliError(
+          `${path} is a symlink; name the file it leads to (nothing was written)`,
+        );
+      }
+      if (!info.isFile) {
+        throw new CliError(
+          `${path} is not a regular file; nothing was written`,
+        );
+      }
+      return readCheckedSync(path, info, MAX_FILE_BYTES, tooLarge);
+    });
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return "";
+    if (error instanceof Deno.errors.NotFound) return new Uint8Array();
+    if (error instanceof ChangedError) {
+      throw new CliError(
+        `${path} kept changing while it was read; nothing was written`,
+      );
+    }
     throw error;
   }
-  if (info.isSymlink) {
-    // A cloned project's AGENTS.md -> ~/.bashrc must not be written through.
-    throw new CliError(
-      `${path} is a symlink; name the file it leads to (nothing was written)`,
-    );
-  }
-  if (!info.isFile) {
-    throw new CliError(`${path} is not a regular file; nothing was written`);
-  }
-  if (info.size > MAX_FILE_BYTES) {
-    throw new CliError(
-      `${path} is ${info.size} bytes; sync rewrites files of at most ${MAX_FILE_BYTES}`,
-    );
-  }
-  return new TextDecoder().decode(Deno.readFileSync(path));
+}
+
+/** Whether two byte arrays hold the same bytes. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The option groups of `sync`. */
@@ -139,8 +109,9 @@ ${SYNC_END}
 for agents that read instructions but have no skills of their own.
 Without --root or --client it lists the skills of FILE's folder only (not
 the user's own), so the file is the same on every machine. Everything
-outside the markers is kept; a file without them gets a "## Skills"
-section at the end. Paths inside FILE's folder are written
+outside the markers is kept byte for byte; a file without them gets a
+"## Skills" section at the end. No skill's text can open or close an HTML
+comment in the block. Paths inside FILE's folder are written
 relative to it. A second run changes no byte. --check exits 1 when FILE is
 out of date and writes nothing (for CI).`,
   examples: [
@@ -171,7 +142,7 @@ out of date and writes nothing (for CI).`,
       skills: relativeTo(dirname(path), skills),
     });
     const before = readTarget(path);
-    const after = withCatalog(before, catalog, path);
+    const after = spliceCatalog(before, catalog, { path, skills });
     const quiet = values.quiet === true;
     if (skills.length === 0 && !quiet) {
       writeErr(
@@ -181,14 +152,14 @@ out of date and writes nothing (for CI).`,
       );
     }
     if (values.check === true) {
-      if (after === before) {
+      if (sameBytes(after, before)) {
         if (!quiet) writeErr(`${path} is up to date\n`);
         return EXIT.ok;
       }
       writeErr(`${path} is out of date: run "skillscope sync" to update it\n`);
       return EXIT.failure;
     }
-    if (after === before) {
+    if (sameBytes(after, before)) {
       if (!quiet) writeErr(`${path} is up to date\n`);
       return EXIT.ok;
     }
@@ -197,13 +168,7 @@ out of date and writes nothing (for CI).`,
       dirname(path),
       `.${relative(dirname(path), path)}.${crypto.randomUUID()}.tmp`,
     );
-    Deno.writeTextFileSync(temp, after, { createNew: true });
-    try {
-      Deno.renameSync(temp, path);
-    } catch (error) {
-      Deno.removeSync(temp);
-      throw error;
-    }
+    writeViaTempSync(temp, path, after);
     if (!quiet) {
       writeErr(
         `Wrote ${skills.length} skill${

@@ -17,7 +17,10 @@ export type { CatalogBudget, CatalogOptions } from "./catalog_options.ts";
  * Renders the catalog of skills for a system prompt: sorted by name (stable
  * for prompt caching), escaped, each description on one line (whitespace
  * runs collapsed to one space), and empty for no skills (`skills-ref`: the
- * reference tool's empty `<available_skills>` block).
+ * reference tool's empty `<available_skills>` block). No field opens or
+ * closes an HTML comment in any format (`markdown` writes `<\!--` and
+ * `--\>`, `json` escapes them as `\u003c!--` and `--\u003e`), so the catalog
+ * can go between comment markers in a Markdown file.
  *
  * - `xml`: `<available_skills>` with one `<skill><name/><description/><location/></skill>` per line.
  * - `skills-ref`: the reference tool's `to-prompt` layout (every tag and value on

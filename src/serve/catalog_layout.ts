@@ -14,6 +14,7 @@ import {
   replaceInvalidXml,
 } from "../shared/escape.ts";
 import type { Skill } from "../shared/types.ts";
+import { neutraliseForBlock } from "./markdown_block.ts";
 
 /**
  * Catalog formats.
@@ -128,14 +129,10 @@ export function layoutOf(format: CatalogFormat): Layout {
         sep: ",",
         footer: (n) => `],"omitted":${n}}`,
         frame: (s, d, l) =>
-          `{"name":${JSON.stringify(s.name)}${
-            d ? `,"description":${HOLE}` : ""
-          }${
-            s.path === undefined || !l
-              ? ""
-              : `,"location":${JSON.stringify(s.path)}`
+          `{"name":${jsonField(s.name)}${d ? `,"description":${HOLE}` : ""}${
+            s.path === undefined || !l ? "" : `,"location":${jsonField(s.path)}`
           }}`,
-        describe: (text) => JSON.stringify(text),
+        describe: jsonField,
         put,
       };
     default:
@@ -175,9 +172,20 @@ function xmlLayout(
 }
 
 /** One line of Markdown whatever the input: whitespace runs (line breaks
- * included) become one space, other control characters visible escapes. */
+ * included) become one space, other control characters visible escapes,
+ * and no HTML comment opens or closes (the catalog goes between `sync`'s
+ * comment markers). */
 function markdownField(text: string): string {
-  return escapeTerminal(text.replace(/\s+/g, " ").trim());
+  return neutraliseForBlock(
+    escapeTerminal(text.replace(/\s+/g, " ").trim()),
+    "markdown",
+  );
+}
+
+/** A JSON string whose text holds no `<!--` or `-->` (escaped as
+ * `\u003c`, `\u003e`: the value parsed is the same). */
+function jsonField(text: string): string {
+  return neutraliseForBlock(JSON.stringify(text), "json");
 }
 
 /**
