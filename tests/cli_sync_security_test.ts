@@ -119,7 +119,7 @@ for (const permissions of PERMISSIONS) {
     });
   }
 
-  Deno.test(`sync ${permissions[0]} keeps a BOM and bytes that are not UTF-8 outside the block exactly, on the first write and on a rewrite`, async () => {
+  Deno.test(`sync ${permissions[0]} keeps a BOM, bytes that are not UTF-8 outside the block and the file's mode exactly, on the first write and on a rewrite`, async () => {
     await using tmp = await tempDir();
     const root = join(tmp.path, "skills");
     await writeTree(root, {
@@ -141,6 +141,8 @@ for (const permissions of PERMISSIONS) {
       ...enc.encode("\nRules.\n"),
     ]);
     await Deno.writeFile(agents, head);
+    await Deno.chmod(agents, 0o640);
+    const mode = async () => (await Deno.stat(agents)).mode! & 0o7777;
     const args = ["sync", agents, "--root", root];
     const options = {
       permissions: [...permissions],
@@ -154,6 +156,7 @@ for (const permissions of PERMISSIONS) {
     assert.equal(first.code, 0, first.stderr);
     const written = await Deno.readFile(agents);
     assert.deepEqual(written.subarray(0, head.length), head);
+    assert.equal(await mode(), 0o640);
     assert.match(
       new TextDecoder().decode(written.subarray(head.length)),
       /^\n## Skills\n\n<!-- skillscope:skills:start -->\n[^]*- alpha: First[^]*<!-- skillscope:skills:end -->\n$/,
@@ -182,6 +185,7 @@ for (const permissions of PERMISSIONS) {
     const rewritten = await Deno.readFile(agents);
     assert.deepEqual(rewritten.subarray(0, head.length), head);
     assert.deepEqual(rewritten.subarray(rewritten.length - tail.length), tail);
+    assert.equal(await mode(), 0o640);
     assert.match(new TextDecoder().decode(rewritten), /- beta: Second/);
     const check = await runCli([...args, "--check"], {
       ...options,

@@ -168,7 +168,7 @@ out of date and writes nothing (for CI).`,
       dirname(path),
       `.${relative(dirname(path), path)}.${crypto.randomUUID()}.tmp`,
     );
-    writeViaTempSync(temp, path, after);
+    writeViaTempSync(temp, path, after, { keepMode: true });
     if (!quiet) {
       writeErr(
         `Wrote ${skills.length} skill${
