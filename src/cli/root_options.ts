@@ -22,6 +22,7 @@ import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import { webRoot } from "./web_root.ts";
+import { readConfigText } from "./config_file.ts";
 
 /** `--root`, `--recursive`, `--client`, `--no-project`, `--include`, `--exclude`. */
 export const ROOT_OPTIONS = {
@@ -234,7 +235,9 @@ export function agentNamed(name: string): "agents" | ClientName {
  *
  * @param values Parsed option values.
  * @returns The overrides (none without a file).
- * @throws {CliError} when the file cannot be read or is not valid.
+ * @throws {CliError} when the file cannot be read or is not valid: the
+ *   project's file also when it is not a regular file, leads outside the
+ *   project or is over 1 MiB.
  */
 export function overridesFrom(
   values: Pick<RootValues, "config"> & Partial<Pick<RootValues, "no-project">>,
@@ -243,16 +246,10 @@ export function overridesFrom(
   if (!explicit && values["no-project"] === true) return [];
   const origin = explicit ? "user" : "project";
   const file = resolve(values.config ?? "skillscope.json");
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(file);
-  } catch (error) {
-    if (!explicit && error instanceof Deno.errors.NotFound) return [];
-    if (!explicit && error instanceof Deno.errors.NotCapable) return [];
-    throw new CliError(
-      `Cannot read ${file}: ${error instanceof Error ? error.message : error}`,
-    );
-  }
+  // Checked, capped and never blocking: the project's file may be a FIFO or
+  // a symlink to /dev/zero.
+  const text = readConfigText(file, { explicit });
+  if (text === undefined) return [];
   try {
     const data = JSON.parse(text) as { overrides?: unknown };
     return parseOverrides(data.overrides ?? [], { origin }).map((o) =>

@@ -16,6 +16,7 @@ import { readCheckedSync } from "../shared/checked_read.ts";
 import { escapeTerminal } from "../shared/escape.ts";
 import { InstallError } from "./errors.ts";
 import { hashBytes } from "./hash.ts";
+import { FoldedPaths } from "./fold_collision.ts";
 import type { InstallFs } from "./options.ts";
 
 /** Copies a skill directory to `to` (or, without `to`, only checks and hashes it), refusing anything unsafe; returns per-file hashes. */
@@ -44,6 +45,8 @@ export function copyTree(
       ),
     );
   const realRoot = Deno.realPathSync(from);
+  // Two paths that are one file on macOS or Windows are refused everywhere.
+  const folded = new FoldedPaths(`the skill ${what}`);
   const files: Record<string, string> = {};
   let count = 0;
   let bytes = 0;
@@ -57,6 +60,7 @@ export function copyTree(
     const entry of walkSkillTree(from, { enter: (e) => !skipped(e) })
   ) {
     const out = to === undefined ? undefined : join(to, entry.rel);
+    if (entry.kind !== "undecodable") folded.add(entry.rel);
     let info: Deno.FileInfo;
     if (entry.kind === "symlink") {
       const link = entry.resolved;

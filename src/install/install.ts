@@ -36,6 +36,7 @@ import { askedTargets, mergeTargets } from "./asked_targets.ts";
 import { type FetchContext, fetchSkillRoot } from "./install_fetch.ts";
 import { auditForInstall, installedFindings } from "./install_audit.ts";
 import { checkReplace, recordUnchanged, swapIn } from "./install_place.ts";
+import { assertNoFoldedTwin } from "./fold_collision.ts";
 
 /**
  * Installs one skill into a skills directory. Copies the whole skill
@@ -196,6 +197,7 @@ async function installSteps(
   );
 
   const lock = readLockfileSync(dir);
+  assertNoFoldedTwin(dir, name, Object.keys(lock.skills));
   const final = join(dir, name);
   const previous = lock.skills[name];
   const sourceText = sourceOf(source);

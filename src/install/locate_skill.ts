@@ -165,10 +165,20 @@ export function locateSkill(
       }"`,
     );
   }
-  const { skills: all, invalid } = scanBelow(root);
+  const { skills: all, invalid, shadowed } = scanBelow(root);
+  // Names compare as installed (NFKC): "café" composed or decomposed is one.
+  const key = wanted?.normalize("NFKC");
   const candidates = all.filter((s) =>
-    wanted === undefined ? internal || !isInternalSkill(s) : s.name === wanted
+    key === undefined
+      ? internal || !isInternalSkill(s)
+      : s.name.normalize("NFKC") === key
   );
+  // Two skills of the source under one name (discovery keeps the first):
+  // which one to install is not for a directory listing's order to decide.
+  const twin = shadowed.find((s) => key === undefined || s.name === key);
+  if (twin !== undefined && (key !== undefined || candidates.length === 1)) {
+    throw sameNamed(root, label, twin.name, [...all, ...shadowed]);
+  }
   // A skill's directory is named only where it differs from its name; both
   // come from the source, escaped to stay on one line.
   const describe = (list: readonly DirectorySkill[]) =>
@@ -208,6 +218,23 @@ export function locateSkill(
     `${label} holds ${candidates.length} skills: ${
       describe(candidates)
     }${leftOut}; pick one with --skill NAME`,
+  );
+}
+
+/** The refusal of a source that holds several skills of one name. */
+function sameNamed(
+  root: string,
+  label: string,
+  name: string,
+  skills: readonly { name: string; dir: string }[],
+): InstallError {
+  const dirs = skills.filter((s) => s.name.normalize("NFKC") === name)
+    .map((s) => escapeTerminal(s.dir.slice(root.length + 1) || "."));
+  return new InstallError(
+    "several-skills",
+    `${label} holds ${dirs.length} skills named "${escapeTerminal(name)}" (${
+      firstItems(dirs)
+    }); name the skill's own directory as the source`,
   );
 }
 
@@ -279,7 +306,12 @@ export function skillsBelow(root: string): DirectorySkill[] {
 /** {@linkcode skillsBelow}, with the skill directories discovery skipped as invalid. */
 function scanBelow(
   root: string,
-): { skills: DirectorySkill[]; invalid: InvalidSkill[] } {
+): {
+  skills: DirectorySkill[];
+  invalid: InvalidSkill[];
+  /** Skills hidden by an earlier one of the same name (NFKC). */
+  shadowed: { name: string; dir: string }[];
+} {
   const found = discoverSync({
     sources: [
       directorySource(root, {
@@ -295,7 +327,13 @@ function scanBelow(
   const skills = found.skills.filter(isDirectorySkill);
   const valid = new Set(skills.map((s) => s.dir));
   const invalid = new Map<string, InvalidSkill>();
+  const shadowed: { name: string; dir: string }[] = [];
   for (const d of found.diagnostics) {
+    if (d.code === "skill-shadowed" && d.path !== undefined) {
+      const name = nameOf(dirname(d.path));
+      if (name !== undefined) shadowed.push({ name, dir: dirname(d.path) });
+      continue;
+    }
     if (d.level !== "error" || d.path === undefined) continue;
     if (basename(d.path) !== "SKILL.md") continue;
     const dir = dirname(d.path);
@@ -308,7 +346,7 @@ function scanBelow(
       ...(declared === undefined ? {} : { declared }),
     });
   }
-  return { skills, invalid: [...invalid.values()] };
+  return { skills, invalid: [...invalid.values()], shadowed };
 }
 
 function withParser(): { yamlParser?: YamlParser } {

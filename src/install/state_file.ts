@@ -3,18 +3,15 @@
  * Reading our own state files (`skills.lock`, the journal, the process lock)
  * as the untrusted input they are: a cloned repository may ship any of them,
  * as a symlink to `/dev/zero`, as a FIFO, or gigantic. They are opened the
- * way `SKILL.md` is: regular files only (never through a symlink), read from
- * the descriptor that was checked, size-capped.
+ * way `SKILL.md` is, through the checked reader (`readCheckedSync`):
+ * regular files only (never through a symlink), opened without blocking,
+ * read from the descriptor that was checked, size-capped.
  *
  * @module
  */
 import { InstallError } from "./errors.ts";
-import {
-  ChangedError,
-  NotRegularFileError,
-  openRegularFileSync,
-  type RegularFile,
-} from "../shared/open_file.ts";
+import { ChangedError } from "../shared/open_file.ts";
+import { readCheckedSync } from "../shared/checked_read.ts";
 
 /** Largest `skills.lock` read (bytes). */
 export const MAX_LOCKFILE_BYTES = 16 * 1024 * 1024;
@@ -57,19 +54,19 @@ export function readStateFileSync(
       }); skillscope only writes regular files there, so it was not read`,
     );
   }
-  if (info.size > maxBytes) {
-    throw new InstallError(
+  const tooLarge = (size: number) =>
+    new InstallError(
       "state-file-invalid",
-      `${path} is ${info.size} bytes; the limit is ${maxBytes}`,
+      `${path} is ${size} bytes or more; the limit is ${maxBytes}`,
     );
-  }
-  let file: RegularFile;
   try {
-    // Never blocks: a FIFO swapped in after the lstat is refused at once.
-    file = openRegularFileSync(path, { expect: info, noFollow: true });
+    // Never blocks: a FIFO swapped in after the lstat is refused at once, and
+    // a symlink swapped in is another inode than the one checked.
+    return decoder.decode(readCheckedSync(path, info, maxBytes, tooLarge));
   } catch (error) {
+    if (error instanceof InstallError) throw error;
     if (error instanceof Deno.errors.NotFound) return undefined;
-    if (error instanceof ChangedError || error instanceof NotRegularFileError) {
+    if (error instanceof ChangedError) {
       throw new InstallError(
         "state-file-invalid",
         `${path} changed while it was being opened`,
@@ -77,27 +74,8 @@ export function readStateFileSync(
     }
     throw new InstallError(
       "state-file-invalid",
-      `Cannot open ${path}: ${(error as Error).message}`,
+      `Cannot read ${path}: ${(error as Error).message}`,
       { cause: error },
     );
-  }
-  try {
-    // One byte more than expected: reading it means the file grew meanwhile.
-    const bytes = new Uint8Array(Math.min(info.size, maxBytes) + 1);
-    let offset = 0;
-    while (offset < bytes.length) {
-      const n = file.readSync(bytes, offset, bytes.length - offset);
-      if (n === 0) break;
-      offset += n;
-    }
-    if (offset === bytes.length) {
-      throw new InstallError(
-        "state-file-invalid",
-        `${path} grew while it was being read`,
-      );
-    }
-    return decoder.decode(bytes.subarray(0, offset));
-  } finally {
-    file.close();
   }
 }

@@ -185,6 +185,47 @@ export function readInsideSync(
   });
 }
 
+/**
+ * Reads a regular file wherever its path leads (for a file the user named
+ * on the command line): the path must lead to a regular file within
+ * `maxBytes`, opened without blocking and read from the descriptor that
+ * was checked (same device and inode as the `stat`); a FIFO, a device or a
+ * directory is refused before anything is read, and a file replaced
+ * meanwhile is read again ({@linkcode retryReplaced}). A file inside a
+ * directory the user did not choose (a cloned project) is read with
+ * {@linkcode readInsideSync} instead.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readRegularSync } from "./checked_read.ts";
+ * import { NotRegularFileError } from "./open_file.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.json`, "{}");
+ * const tooLarge = (size: number) => new RangeError(`${size} bytes`);
+ * const options = { maxBytes: 64, tooLarge };
+ * assert.equal(new TextDecoder().decode(readRegularSync(`${dir}/a.json`, options)), "{}");
+ * assert.throws(() => readRegularSync(dir, options), NotRegularFileError);
+ * ```
+ *
+ * @param path The file (any path leading to it).
+ * @param options `maxBytes`: the cap; `tooLarge`: the error for a larger file.
+ * @returns The bytes.
+ * @throws {NotRegularFileError} when it is not a regular file.
+ * @throws {Deno.errors.NotFound} when it does not exist.
+ */
+export function readRegularSync(
+  path: string,
+  options: { maxBytes: number; tooLarge: (size: number) => Error },
+): Uint8Array {
+  return retryReplaced(() => {
+    const info = Deno.statSync(path);
+    if (!info.isFile) throw new NotRegularFileError(path, kindOf(info));
+    return readCheckedSync(path, info, options.maxBytes, options.tooLarge);
+  });
+}
+
 /** Opens the file `info` describes; anything else there now is a change. */
 function openOrChanged(path: string, info: Deno.FileInfo): RegularFile {
   try {
