@@ -108,6 +108,39 @@ Deno.test("unpackArchive() refuses a .tar.gz with a symlink, a hard link, a devi
   }
 });
 
+Deno.test("unpackArchive() refuses two paths that are one on macOS or Windows: case, Unicode composition, folders on the way", async () => {
+  const twins: [string, string][] = [
+    ["README.md", "readme.md"],
+    ["caf\u00e9.md", "cafe\u0301.md"],
+    ["Docs/a.md", "docs/b.md"],
+    ["scripts/\u03c3.sh", "scripts/\u03c2.sh"],
+  ];
+  for (const [a, b] of twins) {
+    await assert.rejects(
+      unpackArchive(
+        await tarGz([SKILL, tarFile(a, "x"), tarFile(b, "y")]),
+        "tar.gz",
+        LIMITS,
+      ),
+      (error: unknown) =>
+        refusedWith("web-archive-duplicate")(error) &&
+        /case-insensitive/.test((error as Error).message),
+      `${a} beside ${b}`,
+    );
+  }
+  // Different names stay different: "ß" is not folded to "ss".
+  const files = await unpackArchive(
+    await tarGz([
+      SKILL,
+      tarFile("stra\u00dfe.md", "x"),
+      tarFile("strasse.md", "y"),
+    ]),
+    "tar.gz",
+    LIMITS,
+  );
+  assert.equal(files.files.size, 3);
+});
+
 Deno.test("unpackArchive() refuses a path given twice, a file where a directory must be, and more files than the cap", async () => {
   await assert.rejects(
     unpackArchive(

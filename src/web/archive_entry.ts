@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { foldKey } from "../shared/fold_key.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { WebArtifactError } from "./errors.ts";
@@ -254,11 +255,39 @@ export class ArchiveCollector {
         this.#conflict(path, path);
       }
     }
+    this.#refuseFoldedTwins();
     const sorted = [...this.#files.keys()].sort();
     return {
       files: new Map(sorted.map((path) => [path, this.#files.get(path)!])),
       executable: new Set(this.#executable),
     };
+  }
+
+  // Two paths that are one on macOS or Windows (`README.md`, `readme.md`;
+  // `café` composed and decomposed), files and the folders on their way
+  // alike: unpacked there, one would overwrite or merge into the other.
+  #refuseFoldedTwins(): void {
+    const seen = new Map<string, string>();
+    for (const path of [...this.#files.keys(), ...this.#dirs]) {
+      let end = path.indexOf("/");
+      for (;;) {
+        const part = end === -1 ? path : path.slice(0, end);
+        const key = foldKey(part);
+        const before = seen.get(key);
+        if (before === undefined) seen.set(key, part);
+        else if (before !== part) {
+          throw new WebArtifactError(
+            "web-archive-duplicate",
+            `The archive holds "${truncate(part, 200)}" and "${
+              truncate(before, 200)
+            }", one path on a case-insensitive or Unicode-normalizing file system (macOS, Windows); it was refused`,
+            part,
+          );
+        }
+        if (end === -1) break;
+        end = path.indexOf("/", end + 1);
+      }
+    }
   }
 
   #count(raw: string): void {
