@@ -5,7 +5,8 @@
  * or its files fetched (v0.1, unverified) — all in memory, every check
  * passed — and only then the files written, so a refused skill leaves
  * nothing behind. Also what `check` asks of a website: the digest the
- * index publishes now, without downloading the artifact.
+ * index publishes now, without downloading the artifact. Fetching one
+ * skill has one deadline, the signal of each of its requests.
  *
  * @module
  */
@@ -13,17 +14,20 @@ import { dirname, join } from "../shared/path.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { makeDirsInside } from "../shared/containment.ts";
 import { fetchWebSkill, type WebSkill } from "../web/artifact.ts";
+import { webDeadline } from "../web/deadline.ts";
 import type { WebIndex } from "../web/index_parse.ts";
+import { webLimits } from "../web/limits.ts";
 import { displayUrl } from "../web/url_policy.ts";
 import { InstallError } from "./errors.ts";
 import { stripCredentials } from "./install_source.ts";
 import type { LockEntry } from "./lockfile.ts";
-import { type CommonInstallOptions, limitsOf } from "./options.ts";
 import {
   asInstallError,
   pickWebEntry,
   versionNote,
   webIndexOf,
+  type WebInstallOptions,
+  webLimitsOf,
   type WebSource,
 } from "./web_source.ts";
 
@@ -44,6 +48,10 @@ export interface FetchedWebSkill {
  * which must not exist: nothing is written until the download passed every
  * check. With `locked` (frozen restore), the index must still publish the
  * locked digest, or the skill is refused before anything is downloaded.
+ * Every download of the skill shares one deadline (`web.limits.deadlineMs`,
+ * default 120 s), so a site that trickles cannot hold the operation for
+ * the per-request time cap times its file count; a v0.1 skill listing more
+ * files than `web.limits.maxFileRequests` (256) was left out of the index.
  *
  * @param source The website.
  * @param dir The staging directory to create.
@@ -51,13 +59,14 @@ export interface FetchedWebSkill {
  * @returns Where the skill came from.
  * @throws {InstallError} `no-skill`, `several-skills`, `frozen-mismatch`,
  *   and the codes of the web errors (`web-digest-mismatch`,
- *   `web-archive-path`, `web-archive-link`, …).
+ *   `web-archive-path`, `web-archive-link`, …; `web-timeout` when the
+ *   deadline passes).
  * @throws {PermissionDeniedError} naming `--allow-net=HOST`.
  */
 export async function fetchWebSource(
   source: WebSource,
   dir: string,
-  options: CommonInstallOptions & {
+  options: WebInstallOptions & {
     wanted?: string | undefined;
     locked?: LockEntry | undefined;
     /** The index, when it was read already. */
@@ -78,12 +87,14 @@ export async function fetchWebSource(
       }; nothing was changed (run "skillscope update ${entry.name}" to take the new one)`,
     );
   }
+  const limits = webLimitsOf(options);
+  using deadline = webDeadline(
+    webLimits(limits).deadlineMs,
+    `Fetching "${entry.name}" from "${displayUrl(index.url)}"`,
+    options.signal,
+  );
   const skill = await asInstallError(
-    () =>
-      fetchWebSkill(entry, {
-        limits: limitsOf(options),
-        signal: options.signal,
-      }),
+    () => fetchWebSkill(entry, { limits, signal: deadline.signal }),
     options.signal,
   );
   writeSkillFiles(dir, skill);
@@ -171,7 +182,7 @@ export type WebIndexes = Map<string, Promise<WebIndex>>;
 export async function latestWebOf(
   entry: LockEntry,
   name: string,
-  options: CommonInstallOptions & { indexes?: WebIndexes },
+  options: WebInstallOptions & { indexes?: WebIndexes },
   hashDir: (dir: string) => string,
 ): Promise<{ digest?: string; hash?: string }> {
   const source: WebSource = { kind: "web", url: entry.source };

@@ -8,14 +8,15 @@
  * @module
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
-import { isLoopbackHost } from "../shared/loopback.ts";
+import { isLoopbackHost } from "../shared/host_scope.ts";
 import { firstItems } from "../shared/first_items.ts";
 import {
   WebArtifactError,
   WebFetchError,
   WebIndexError,
 } from "../web/errors.ts";
-import { fetchWebIndex } from "../web/index_client.ts";
+import { type FetchIndexOptions, fetchWebIndex } from "../web/index_client.ts";
+import type { WebLimits } from "../web/limits.ts";
 import type { WebIndex, WebIndexEntry } from "../web/index_parse.ts";
 import { displayUrl } from "../web/url_policy.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
@@ -25,6 +26,45 @@ import { type CommonInstallOptions, limitsOf } from "./options.ts";
 
 /** A website install source. */
 export type WebSource = Extract<InstallSource, { kind: "web" }>;
+
+/**
+ * What fetching from a website may be given beyond the common install
+ * options: its caps (the time of one request, the deadline of one
+ * operation, requests per skill; files and bytes come from `limits`), how
+ * the hosts an index names are resolved, and what its host is taken for.
+ */
+export type WebSourceOptions = Pick<
+  FetchIndexOptions,
+  "limits" | "resolveHost" | "indexScope"
+>;
+
+/**
+ * The install options as the website path reads them.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { WebInstallOptions } from "./web_source.ts";
+ *
+ * const options: WebInstallOptions = { web: { limits: { deadlineMs: 60_000 } } };
+ * assert.equal(options.web?.limits?.deadlineMs, 60_000);
+ * ```
+ */
+export interface WebInstallOptions extends CommonInstallOptions {
+  /** Website caps, resolver, index scope. */
+  readonly web?: WebSourceOptions | undefined;
+}
+
+/**
+ * The web caps of an operation: `web.limits`, with the file and byte caps
+ * of `limits`.
+ *
+ * @param options The install options.
+ * @returns The caps.
+ */
+export function webLimitsOf(options: WebInstallOptions): WebLimits {
+  return { ...options.web?.limits, ...limitsOf(options) };
+}
 
 /** Hosts whose URLs are always git repositories. */
 const GIT_HOSTS = ["github.com", "gitlab.com"];
@@ -100,7 +140,7 @@ export function isWebCandidate(source: InstallSource): boolean {
  */
 export async function chooseWebSource(
   source: InstallSource,
-  options: CommonInstallOptions = {},
+  options: WebInstallOptions = {},
 ): Promise<
   { source: InstallSource; notes: string[]; fallback?: GitFallback }
 > {
@@ -225,18 +265,22 @@ export function lockedSource(
  */
 export async function webIndexOf(
   source: WebSource,
-  options: CommonInstallOptions = {},
+  options: WebInstallOptions = {},
 ): Promise<WebIndex> {
   return prefetched.get(source) ?? await readIndex(source.url, options);
 }
 
 async function readIndex(
   url: string,
-  options: CommonInstallOptions,
+  options: WebInstallOptions,
 ): Promise<WebIndex> {
   const index = await asInstallError(
     () =>
-      fetchWebIndex(url, { limits: limitsOf(options), signal: options.signal }),
+      fetchWebIndex(url, {
+        ...options.web,
+        limits: webLimitsOf(options),
+        signal: options.signal,
+      }),
     options.signal,
   );
   if (index.version === "unknown") {

@@ -6,7 +6,7 @@
  * @module
  */
 import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
-import { isLoopbackHost } from "../shared/loopback.ts";
+import { isLoopbackHost } from "../shared/host_scope.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { isWellKnownPath, mcpHttpHandler } from "./http.ts";
 import {

@@ -2,10 +2,14 @@
 /**
  * Finding and reading a site's well-known index: the v0.2 path first, then
  * the v0.1 one, or the index URL itself; each read conditional on the
- * `ETag` of the last one, so an unchanged index costs one `304`.
+ * `ETag` of the last one, so an unchanged index costs one `304`; the hosts
+ * its entries name checked; all of it within one deadline.
  *
  * @module
  */
+import type { HostScope } from "../shared/host_scope.ts";
+import { webDeadline } from "./deadline.ts";
+import { checkEntryHosts, type HostResolver } from "./entry_hosts.ts";
 import { WebFetchError, WebIndexError } from "./errors.ts";
 import { fetchBytes } from "./fetch.ts";
 import { parseWebIndex, type WebIndex } from "./index_parse.ts";
@@ -121,16 +125,35 @@ export class WebIndexCache {
 export interface FetchIndexOptions {
   /** Indexes read before (conditional requests). */
   readonly cache?: WebIndexCache | undefined;
-  /** Index size and entry caps, files per v0.1 entry, time per request. */
+  /**
+   * Index size and entry caps, files (and requests) per v0.1 entry, time
+   * per request, and the deadline of the whole read.
+   */
   readonly limits?: WebLimits | undefined;
   /** Cancels the requests. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * How the names the entries lead to are resolved, to check their
+   * addresses (default: DNS, when every host is granted; see
+   * `resolveWithDns`).
+   */
+  readonly resolveHost?: HostResolver | undefined;
+  /**
+   * What the index's host is taken for instead of its address: `"public"`
+   * holds a local mirror of a public index to the rules of a public one
+   * (no entry may lead to this machine or a private network).
+   */
+  readonly indexScope?: HostScope | undefined;
 }
 
 /**
  * Finds and reads the index of a site (see {@linkcode indexCandidates}):
  * a `404` or `410` moves on to the next candidate; anything else that
- * fails is the answer.
+ * fails is the answer. Entries leading to a host nearer than the index's
+ * own (this machine, a private network: by address as written, or for a
+ * name by what it resolves to) are left out with a diagnostic (see
+ * `checkEntryHosts`). Every request and lookup shares one deadline
+ * (`limits.deadlineMs`).
  *
  * @example Read a local site's index
  * ```ts ignore
@@ -144,7 +167,8 @@ export interface FetchIndexOptions {
  * @param options Cache, caps, signal.
  * @returns The index (its `url` is where it was found, after redirects).
  * @throws {WebIndexError} `web-index-not-found`, `web-index-invalid`, `web-index-too-large`.
- * @throws {WebFetchError} for a refused URL or redirect, an error status, a timeout.
+ * @throws {WebFetchError} for a refused URL or redirect, an error status, a
+ *   timeout (`web-timeout`, also when the deadline passes).
  * @throws {PermissionDeniedError} naming `--allow-net=HOST`.
  */
 export async function fetchWebIndex(
@@ -153,6 +177,12 @@ export async function fetchWebIndex(
 ): Promise<WebIndex> {
   const limits = webLimits(options.limits);
   const candidates = indexCandidates(url);
+  using deadline = webDeadline(
+    limits.deadlineMs,
+    `Reading the skills index of "${displayUrl(candidates[0]!)}"`,
+    options.signal,
+  );
+  const signal = deadline.signal;
   const missing: string[] = [];
   for (const candidate of candidates) {
     const cached = options.cache?.get(candidate.href);
@@ -161,7 +191,7 @@ export async function fetchWebIndex(
       response = await fetchBytes(candidate, {
         maxBytes: limits.maxIndexBytes,
         timeoutMs: limits.timeoutMs,
-        signal: options.signal,
+        signal,
         headers: {
           accept: "application/json",
           ...(cached === undefined ? {} : { "if-none-match": cached.etag }),
@@ -197,11 +227,21 @@ export async function fetchWebIndex(
         }" answered 304 to a request that was not conditional`,
       );
     }
-    const index = parseWebIndex(
+    const parsed = parseWebIndex(
       new TextDecoder().decode(response.bytes),
       response.url,
-      { maxEntries: limits.maxIndexEntries, maxFiles: limits.maxFiles },
+      {
+        maxEntries: limits.maxIndexEntries,
+        maxFiles: Math.min(limits.maxFiles, limits.maxFileRequests),
+      },
     );
+    const index = await checkEntryHosts(parsed, {
+      indexScope: options.indexScope,
+      resolveHost: options.resolveHost,
+      signal,
+    }).catch((error) => {
+      throw signal.aborted ? signal.reason : error;
+    });
     const etag = response.headers.get("etag");
     if (etag !== null && options.cache !== undefined) {
       options.cache.set(candidate.href, etag, index);

@@ -1,7 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * The caps of the well-known subsystem: the index (bytes, entries), one
- * skill (files and bytes, the install caps), and the time of one download.
+ * skill (files and bytes, the install caps; requests), the time of one
+ * download and the deadline of one operation.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import {
   MAX_INSTALL_BYTES,
   MAX_INSTALL_FILES,
 } from "../shared/install_limits.ts";
+import { DEFAULT_DEADLINE_MS } from "./deadline.ts";
 import { DEFAULT_TIMEOUT_MS } from "./fetch.ts";
 
 /** Largest index accepted (bytes). */
@@ -16,6 +18,12 @@ export const MAX_INDEX_BYTES = 8 * 1024 * 1024;
 
 /** Most index entries read; the rest are left out with a warning. */
 export const MAX_INDEX_ENTRIES = 10_000;
+
+/**
+ * Most files of one v0.1 skill, each its own request: far below the file
+ * cap, so a site cannot make one skill cost thousands of requests.
+ */
+export const MAX_FILE_REQUESTS = 256;
 
 /**
  * Caps of a well-known read; every field is optional, defaults apply.
@@ -40,6 +48,14 @@ export interface WebLimits {
   readonly maxIndexEntries?: number | undefined;
   /** Longest one download may take (ms, default 30 000). */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Longest one operation may take, every request of it included: reading
+   * an index (and resolving the hosts it names), or fetching one skill
+   * (ms, default 120 000).
+   */
+  readonly deadlineMs?: number | undefined;
+  /** Most files of one v0.1 skill, one request each (default 256). */
+  readonly maxFileRequests?: number | undefined;
 }
 
 /**
@@ -65,5 +81,7 @@ export function webLimits(limits: WebLimits = {}): Required<
     maxIndexBytes: limits.maxIndexBytes ?? MAX_INDEX_BYTES,
     maxIndexEntries: limits.maxIndexEntries ?? MAX_INDEX_ENTRIES,
     timeoutMs: limits.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadlineMs: limits.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxFileRequests: limits.maxFileRequests ?? MAX_FILE_REQUESTS,
   };
 }

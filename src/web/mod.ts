@@ -117,6 +117,8 @@ export {
 } from "./site_page.ts";
 export { type SiteWrite, writeSite } from "./site_write.ts";
 export { checkSkillFiles, checkSkillMd } from "./skill_check.ts";
+export type { HostScope } from "../shared/host_scope.ts";
+export type { HostResolver } from "./entry_hosts.ts";
 export {
   assertNetPermission,
   assertRedirect,

@@ -7,7 +7,12 @@
  * @module
  */
 import { PermissionDeniedError } from "../shared/errors.ts";
-import { isLoopbackHost } from "../shared/loopback.ts";
+import {
+  type HostScope,
+  hostScope,
+  isLoopbackHost,
+  mayPointAt,
+} from "../shared/host_scope.ts";
 import { WebFetchError } from "./errors.ts";
 
 /**
@@ -63,9 +68,14 @@ export function assertWebUrl(url: URL): void {
 /**
  * Resolves a URL written in an index (absolute, path-absolute or relative)
  * against the index's URL, and checks it: fetchable (see
- * {@linkcode assertWebUrl}), and on a loopback host only when the index
- * itself is, so a published index cannot point a client at a service on
- * the client's own machine.
+ * {@linkcode assertWebUrl}), and on a host no nearer than the index's own
+ * (see `HostScope`): an index on a public host may not point a client at a
+ * service on the client's own machine (`localhost.`, `0.0.0.0`, `[::]`,
+ * `[::ffff:127.0.0.1]`, `127.1`, `2130706433` …) or at a private network
+ * (`10.0.0.0/8`, `169.254.169.254` …). Hosts are classified by their
+ * address, whatever the spelling; a name other than `localhost` and the
+ * local-network suffixes is taken as public here, and what it resolves to
+ * is checked before it is fetched (`fetchWebIndex`).
  *
  * @example Usage
  * ```ts
@@ -76,14 +86,23 @@ export function assertWebUrl(url: URL): void {
  * assert.equal(resolveIndexUrl("pdf/SKILL.md", index).href, "https://example.com/.well-known/agent-skills/pdf/SKILL.md");
  * assert.equal(resolveIndexUrl("/a.tar.gz", index).href, "https://example.com/a.tar.gz");
  * assert.throws(() => resolveIndexUrl("http://127.0.0.1/x", index), /loopback/);
+ * assert.throws(() => resolveIndexUrl("https://0x7f.1/x", index), /loopback/);
+ * assert.throws(() => resolveIndexUrl("https://[::]/x", index), /this machine/);
+ * assert.throws(() => resolveIndexUrl("https://10.0.0.8/x", index), /private/);
  * ```
  *
  * @param ref The URL as written.
  * @param index The index's URL.
+ * @param indexScope What the index's host is taken for (default: its
+ *   scope as written).
  * @returns The absolute URL.
  * @throws {WebFetchError} `web-url-refused`.
  */
-export function resolveIndexUrl(ref: string, index: URL): URL {
+export function resolveIndexUrl(
+  ref: string,
+  index: URL,
+  indexScope: HostScope = hostScope(index.hostname),
+): URL {
   const url = URL.parse(ref, index);
   if (url === null) {
     throw new WebFetchError(
@@ -93,16 +112,54 @@ export function resolveIndexUrl(ref: string, index: URL): URL {
     );
   }
   assertWebUrl(url);
-  if (isLoopbackHost(url.hostname) && !isLoopbackHost(index.hostname)) {
-    throw new WebFetchError(
-      "web-url-refused",
-      displayUrl(url),
-      `Refusing "${
-        displayUrl(url)
-      }": an index on a public host may not point at a loopback host`,
-    );
-  }
+  assertPointsAt(url, hostScope(url.hostname), indexScope);
   return url;
+}
+
+/** What each scope is called in messages. */
+const SCOPE_NAMES: Record<HostScope, string> = {
+  loopback: "a loopback host",
+  local: "a host on this machine",
+  private: "a private-network host",
+  public: "a public host",
+};
+
+/**
+ * Throws unless an index on a host of scope `indexScope` may send a client
+ * to `url`, whose host has scope `scope` (as written, or as resolved).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assertPointsAt } from "./url_policy.ts";
+ *
+ * const url = new URL("https://cdn.example.com/a.tar.gz");
+ * assertPointsAt(url, "public", "public");
+ * assert.throws(() => assertPointsAt(url, "private", "public"), /private-network/);
+ * ```
+ *
+ * @param url The URL the index names.
+ * @param scope The scope of its host.
+ * @param indexScope The scope of the index's host.
+ * @param resolved The address the host resolved to, for the message.
+ * @throws {WebFetchError} `web-url-refused`.
+ */
+export function assertPointsAt(
+  url: URL,
+  scope: HostScope,
+  indexScope: HostScope,
+  resolved?: string,
+): void {
+  if (mayPointAt(indexScope, scope)) return;
+  throw new WebFetchError(
+    "web-url-refused",
+    displayUrl(url),
+    `Refusing "${displayUrl(url)}": an index on ${
+      SCOPE_NAMES[indexScope]
+    } may not point at ${SCOPE_NAMES[scope]}${
+      resolved === undefined ? "" : ` (it resolves to ${resolved})`
+    }`,
+  );
 }
 
 /**

@@ -15,7 +15,11 @@ import {
 } from "../discover/remote_source.ts";
 import { checkFields } from "../parse/fields.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
-import { fetchWebIndex, WebIndexCache } from "./index_client.ts";
+import {
+  type FetchIndexOptions,
+  fetchWebIndex,
+  WebIndexCache,
+} from "./index_client.ts";
 import type { WebIndexEntry } from "./index_parse.ts";
 import type { WebLimits } from "./limits.ts";
 import { displayUrl } from "./url_policy.ts";
@@ -33,10 +37,14 @@ import { artifactContent, legacyContent } from "./web_content.ts";
  * assert.equal(wellKnownSource("https://docs.example.com", options).kind, "remote");
  * ```
  */
-export interface WellKnownSourceOptions {
+export interface WellKnownSourceOptions
+  extends Pick<FetchIndexOptions, "resolveHost" | "indexScope"> {
   /** Scope label of the skills (default `"web"`). */
   readonly scope?: string | undefined;
-  /** Caps: index bytes and entries, files and bytes per skill, time per request. */
+  /**
+   * Caps: index bytes and entries, files and bytes per skill, time per
+   * request, the deadline of one index read.
+   */
   readonly limits?: WebLimits | undefined;
 }
 
@@ -55,8 +63,13 @@ export interface WellKnownSourceOptions {
  * `SkillSet.refresh()`) asks again with `If-None-Match`, and a skill whose
  * entry is unchanged keeps its content (and its verdict).
  *
+ * Entries leading to a host nearer than the site's (this machine or a
+ * private network, by address or by what a name resolves to) are left out
+ * with a diagnostic.
+ *
  * Permissions: `--allow-net=HOST` for the site and every host its index
- * names, only when the source is used.
+ * names, only when the source is used (names are resolved to be checked
+ * when every host is granted, or by `resolveHost`).
  *
  * @example Read the skills a local site publishes
  * ```ts ignore
@@ -84,7 +97,12 @@ export function wellKnownSource(
     kind: "remote",
     key,
     async list(): Promise<RemoteListing> {
-      const index = await fetchWebIndex(url, { cache, limits });
+      const index = await fetchWebIndex(url, {
+        cache,
+        limits,
+        resolveHost: options.resolveHost,
+        indexScope: options.indexScope,
+      });
       const diagnostics: Diagnostic[] = [...index.diagnostics];
       if (index.version === "0.1" && index.entries.length > 0) {
         diagnostics.push({

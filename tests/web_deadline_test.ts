@@ -1,0 +1,130 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// A site that trickles: every file arrives one byte at a time, each within
+// the time cap of one request. Fetching a skill has one deadline over all
+// its requests, and a v0.1 skill may list only so many files, so the
+// operation ends on time instead of after (files × 30 s).
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { install, type InstallOptions } from "../src/install/mod.ts";
+import type { WebInstallOptions } from "../src/install/web_source.ts";
+import { LEGACY_SKILLS_INDEX } from "../src/web/index_client.ts";
+import { MAX_FILE_REQUESTS } from "../src/web/limits.ts";
+import { rejectsCode } from "./_git.ts";
+import { runCli, tempDir } from "./_helpers.ts";
+import { type Route, serveSite, type Site, skillText } from "./web_site.ts";
+
+/** A body of `text` sent one byte every `ms`; stops when the client hangs up. */
+function trickle(text: string, ms: number): Route {
+  const bytes = new TextEncoder().encode(text);
+  return () => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let sent = 0;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller): void {
+          timer = setInterval(() => {
+            if (sent === bytes.length) {
+              clearInterval(timer);
+              controller.close();
+              return;
+            }
+            controller.enqueue(bytes.subarray(sent, ++sent));
+          }, ms);
+        },
+        cancel(): void {
+          clearInterval(timer);
+        },
+      }),
+    );
+  };
+}
+
+/** A v0.1 site whose "demo" lists `count` files besides SKILL.md, each trickling. */
+function tricklingSite(count: number, ms: number): Site {
+  const files = Array.from({ length: count }, (_, i) => `f${i}.md`);
+  const base = LEGACY_SKILLS_INDEX.replace(/index\.json$/, "demo/");
+  const routes: Record<string, Route> = {
+    [LEGACY_SKILLS_INDEX]: JSON.stringify({
+      skills: [{
+        name: "demo",
+        description: "Demo",
+        files: ["SKILL.md", ...files],
+      }],
+    }),
+    [`${base}SKILL.md`]: skillText("demo"),
+  };
+  for (const file of files) {
+    routes[`${base}${file}`] = trickle("0123456789", ms);
+  }
+  return serveSite(routes);
+}
+
+Deno.test("install from a trickling site ends at the deadline of the skill, not after every file", async () => {
+  // 40 files of 10 bytes, one byte every 100 ms: 40 s without a deadline.
+  await using site = tricklingSite(40, 100);
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "skills");
+  const options: InstallOptions & WebInstallOptions = {
+    source: site.origin,
+    dir,
+    skill: "demo",
+    // The bound of the test: without the deadline, this interrupts instead.
+    signal: AbortSignal.timeout(15_000),
+    web: { limits: { deadlineMs: 1_500 } },
+  };
+  const start = performance.now();
+  const error = await rejectsCode(install(options), "web-timeout");
+  const took = performance.now() - start;
+  assert.match(
+    error.message,
+    /Fetching "demo" from .* took longer than 1500 ms/,
+  );
+  assert.ok(took < 5_000, `took ${Math.round(took)} ms`);
+  assert.ok(
+    site.requests.filter((p) => p.endsWith(".md")).length < 10,
+    `${site.requests.length} requests`,
+  );
+  await assert.rejects(Deno.stat(join(dir, "demo")), Deno.errors.NotFound);
+});
+
+Deno.test("a v0.1 skill listing more files than the request cap is left out before any of them is requested", async () => {
+  await using site = tricklingSite(MAX_FILE_REQUESTS, 100);
+  await using tmp = await tempDir();
+  const options: InstallOptions & WebInstallOptions = {
+    source: site.origin,
+    dir: join(tmp.path, "skills"),
+    skill: "demo",
+    signal: AbortSignal.timeout(15_000),
+  };
+  const error = await rejectsCode(install(options), "no-skill");
+  assert.match(error.message, /lists more than 256 files/);
+  assert.deepEqual(
+    site.requests.filter((p) => !p.endsWith("index.json")),
+    [],
+  );
+});
+
+Deno.test("the CLI refuses a v0.1 skill over the request cap at once, with its own permissions and with -A", async () => {
+  await using site = tricklingSite(MAX_FILE_REQUESTS, 100);
+  await Promise.all([["-P=cli"], ["-A"]].map(async (permissions) => {
+    await using tmp = await tempDir();
+    const dir = join(tmp.path, "skills");
+    const start = performance.now();
+    const run = await runCli(
+      ["install", site.origin, "--skill", "demo", "--dir", dir, "--yes"],
+      {
+        permissions,
+        env: { HOME: tmp.path, TMPDIR: tmp.path },
+        signal: AbortSignal.timeout(30_000),
+      },
+    );
+    const took = performance.now() - start;
+    assert.equal(run.code, 1, `${permissions}: ${run.stderr}`);
+    assert.match(run.stderr, /lists more than 256 files/, String(permissions));
+    assert.ok(took < 25_000, `${permissions}: took ${Math.round(took)} ms`);
+  }));
+  assert.deepEqual(
+    site.requests.filter((p) => !p.endsWith("index.json")),
+    [],
+  );
+});
