@@ -1,10 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * The well-known index of an MCP HTTP server: `GET
- * /.well-known/agent-skills/index.json` and each artifact it lists, built
- * in memory from the skills the server serves with the code `publish`
- * writes a site with, so one process answers both protocols. The site is
- * built again only when a served file changed.
+ * /.well-known/agent-skills/index.json` and each artifact it lists, packed
+ * from the skills the server serves with the code `publish` writes a site
+ * with, so one process answers both protocols. Skills are packed one at a
+ * time, when their files changed or their artifact is asked for; the index
+ * keeps only each artifact's digest, the packed bytes stay within a byte
+ * budget (see {@linkcode WellKnownArtifacts}), and the event loop gets a
+ * turn between skills.
  *
  * @module
  */
@@ -13,17 +16,21 @@ import { isValidSkillName } from "../parse/skill_name.ts";
 import { join } from "../shared/path.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
-import { AGENT_SKILLS_DIR, buildSite, type SiteSkill } from "../web/site.ts";
+import { AGENT_SKILLS_DIR } from "../web/site.ts";
+import { type PublishedEntry, renderWebIndex } from "../web/index_writer.ts";
 import { sha256Digest } from "../web/digest.ts";
-import { type DigestCache, readSkillFile } from "./skill_files.ts";
+import { TaskLimit } from "../web/task_limit.ts";
+import type { DigestCache } from "./skill_files.ts";
+import { type PackSource, WellKnownArtifacts } from "./well_known_artifacts.ts";
 import { messageOf } from "../shared/errors.ts";
 
-/** What a skill contributes to the cache key: name, description, files and modes. */
-interface Keyed {
-  readonly skill: Skill;
+/** Longest the index build runs without giving the event loop a turn (ms). */
+const TURN_MS = 10;
+
+/** The index as last built, by the keys of the skills it lists. */
+interface BuiltIndex {
   readonly key: string;
-  readonly paths: readonly string[];
-  readonly executable: ReadonlySet<string>;
+  readonly bytes: Uint8Array;
 }
 
 /**
@@ -32,7 +39,9 @@ interface Keyed {
  * name an index can carry); a skill over the MCP manifest limits (512
  * files, 16 MiB) or whose files cannot be read (changed since approval,
  * say) is left out and reported. `GET` and `HEAD` only; the index carries
- * an `ETag` and answers `304` to a matching `If-None-Match`.
+ * an `ETag` and answers `304` to a matching `If-None-Match`. One skill's
+ * files are read and packed at a time; what is kept between requests is
+ * each artifact's digest and, within the budget of `artifacts`, its bytes.
  *
  * @example Usage
  * ```ts
@@ -50,16 +59,19 @@ interface Keyed {
  * @param set The served skill set (read live).
  * @param digests The server's digest cache.
  * @param onDiagnostic Where a skill left out is reported (once per change).
+ * @param artifacts Packs the skills and keeps their artifacts (default: a
+ *   new one with the default budget).
  * @returns The handler.
  */
 export function wellKnownRoutes(
   set: SkillSet,
   digests: DigestCache,
   onDiagnostic: (diagnostic: Diagnostic) => void = () => {},
+  artifacts: WellKnownArtifacts = new WellKnownArtifacts(),
 ): (request: Request) => Promise<Response> {
-  let built:
-    | { key: string; files: ReadonlyMap<string, Uint8Array> }
-    | undefined;
+  let built: BuiltIndex | undefined;
+  // One index build at a time: a second request waits, then finds it built.
+  const builds = new TaskLimit(1);
   const reported = new Set<string>();
   const report = (skill: Skill, why: string): void => {
     const message =
@@ -74,34 +86,81 @@ export function wellKnownRoutes(
     });
   };
 
-  const site = async (): Promise<ReadonlyMap<string, Uint8Array>> => {
-    const keyed: Keyed[] = [];
+  const listable = (skill: Skill): boolean =>
+    remoteContentOf(skill) === undefined && isValidSkillName(skill.name);
+
+  /** The skills the index lists, keyed; hashing yields now and then. */
+  const current = async (): Promise<PackSource[]> => {
+    const keyed: PackSource[] = [];
+    let turn = performance.now();
     for (const skill of set.list()) {
-      if (remoteContentOf(skill) !== undefined) continue;
-      if (!isValidSkillName(skill.name)) continue;
+      if (!listable(skill)) continue;
+      if (performance.now() - turn > TURN_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        turn = performance.now();
+      }
       const entry = keyOf(skill, digests);
       if (typeof entry === "string") report(skill, entry);
       else keyed.push(entry);
     }
-    const key = JSON.stringify(keyed.map((k) => k.key));
-    if (built?.key === key) return built.files;
-    const skills: SiteSkill[] = [];
-    for (const { skill, paths, executable } of keyed) {
-      try {
-        const files = new Map(paths.map((p) => [p, readSkillFile(skill, p)]));
-        skills.push({
-          name: skill.name,
-          description: skill.description,
-          files,
-          executable,
-        });
-      } catch (error) {
-        report(skill, messageOf(error));
+    return keyed;
+  };
+
+  const index = (): Promise<BuiltIndex> =>
+    builds.run(async () => {
+      const keyed = await current();
+      const key = JSON.stringify(keyed.map((k) => k.key));
+      if (built?.key === key) return built;
+      const entries: PublishedEntry[] = [];
+      for (const source of keyed) {
+        try {
+          const packed = await artifacts.entry(source);
+          entries.push({
+            name: source.skill.name,
+            type: packed.type,
+            description: source.skill.description,
+            url: `${source.skill.name}/${packed.fileName}`,
+            digest: packed.digest,
+          });
+        } catch (error) {
+          report(source.skill, messageOf(error));
+        }
       }
+      artifacts.retain(keyed.map((k) => k.key));
+      const bytes = new TextEncoder().encode(renderWebIndex(entries));
+      built = { key, bytes };
+      return built;
+    });
+
+  /** The artifact at `rel` (`NAME/FILE`), or `undefined`. */
+  const artifact = async (
+    rel: string,
+  ): Promise<
+    { bytes: Uint8Array; size: number; digest: string } | undefined
+  > => {
+    const slash = rel.indexOf("/");
+    const name = rel.slice(0, slash);
+    const skill = set.list().find((s) => s.name === name);
+    if (slash === -1 || skill === undefined || !listable(skill)) {
+      return undefined;
     }
-    const { files } = await buildSite(skills, { page: false });
-    built = { key, files };
-    return files;
+    const source = keyOf(skill, digests);
+    if (typeof source === "string") {
+      report(skill, source);
+      return undefined;
+    }
+    try {
+      const packed = await artifacts.artifact(source);
+      if (`${name}/${packed.entry.fileName}` !== rel) return undefined;
+      return {
+        bytes: packed.bytes,
+        size: packed.entry.size,
+        digest: packed.entry.digest,
+      };
+    } catch (error) {
+      report(skill, messageOf(error));
+      return undefined;
+    }
   };
 
   return async (request: Request): Promise<Response> => {
@@ -112,19 +171,25 @@ export function wellKnownRoutes(
       });
     }
     const path = new URL(request.url).pathname.slice(1);
-    let bytes;
+    const prefix = `${AGENT_SKILLS_DIR}/`;
+    let found;
     try {
-      bytes = (await site()).get(path);
+      if (path === `${prefix}index.json`) {
+        const { bytes } = await index();
+        found = { bytes, size: bytes.length, digest: sha256Digest(bytes) };
+      } else if (path.startsWith(prefix)) {
+        found = await artifact(path.slice(prefix.length));
+      }
     } catch (error) {
       return new Response(
         `Cannot build the well-known index: ${messageOf(error)}\n`,
         { status: 500 },
       );
     }
-    if (bytes === undefined || !path.startsWith(`${AGENT_SKILLS_DIR}/`)) {
+    if (found === undefined) {
       return new Response("Not found\n", { status: 404 });
     }
-    const etag = `"${sha256Digest(bytes).slice("sha256:".length)}"`;
+    const etag = `"${found.digest.slice("sha256:".length)}"`;
     const headers = {
       "content-type": path.endsWith(".json")
         ? "application/json"
@@ -138,8 +203,8 @@ export function wellKnownRoutes(
       return new Response(null, { status: 304, headers });
     }
     return new Response(
-      request.method === "HEAD" ? null : bytes as Uint8Array<ArrayBuffer>,
-      { headers: { ...headers, "content-length": String(bytes.length) } },
+      request.method === "HEAD" ? null : found.bytes as Uint8Array<ArrayBuffer>,
+      { headers: { ...headers, "content-length": String(found.size) } },
     );
   };
 }
@@ -148,7 +213,7 @@ export function wellKnownRoutes(
  * A skill's files, their modes and its cache key (the manifest's digests),
  * or why it cannot be published.
  */
-function keyOf(skill: Skill, digests: DigestCache): Keyed | string {
+function keyOf(skill: Skill, digests: DigestCache): PackSource | string {
   let manifest;
   try {
     manifest = digests.manifest(skill);

@@ -70,8 +70,11 @@ export async function unpackTarGz(
       switch (header.type ?? "file") {
         case "file": {
           const path = collector.beginFile(header.name, header.size);
-          const data = new Uint8Array(await new Response(body).arrayBuffer());
-          collector.addFile(path, data, ((header.mode ?? 0) & 0o111) !== 0);
+          collector.addFile(
+            path,
+            await bodyBytes(body, header.size),
+            ((header.mode ?? 0) & 0o111) !== 0,
+          );
           break;
         }
         case "directory":
@@ -111,4 +114,25 @@ export async function unpackTarGz(
       { cause: error },
     );
   }
+}
+
+/**
+ * The bytes of an entry's body, copied into one buffer of its declared
+ * size as they come (no list of chunks and second copy); a body longer
+ * than declared is corrupt.
+ */
+async function bodyBytes(
+  body: ReadableStream<Uint8Array>,
+  size: number,
+): Promise<Uint8Array> {
+  const data = new Uint8Array(size);
+  let filled = 0;
+  for await (const chunk of body) {
+    if (chunk.length > size - filled) {
+      throw new RangeError("An entry's body is longer than its header says");
+    }
+    data.set(chunk, filled);
+    filled += chunk.length;
+  }
+  return filled === size ? data : data.slice(0, filled);
 }

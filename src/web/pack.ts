@@ -29,11 +29,23 @@ export interface PackOptions {
 }
 
 const EPOCH = new Date(0);
+/** Bytes of a file handed to the packer at a time. */
+const SLICE_BYTES = 256 * 1024;
+/**
+ * Bytes the compressor is handed at a time. The compressor's output
+ * depends on how its input is cut: always the same cut (that of a `Blob`'s
+ * stream), for the same bytes from the same files.
+ */
+const CHUNK_BYTES = 64 * 1024;
+/** Longest packing runs without giving the event loop a turn (ms). */
+const TURN_MS = 10;
 
 /**
  * Packs files into a `.tar.gz`. The same files give the same bytes on every
  * run (with the same Deno): entries in path order, each directory once
- * before its contents, fixed times, owners and modes.
+ * before its contents, fixed times, owners and modes. The tar is streamed
+ * into the compressor (never held whole), and a long packing gives the
+ * event loop a turn every few milliseconds.
  *
  * @example Same input, same bytes
  * ```ts
@@ -56,7 +68,7 @@ export async function packTarGz(
   files: ReadonlyMap<string, Uint8Array>,
   options: PackOptions = {},
 ): Promise<Uint8Array> {
-  const { packTar } = await import("modern-tar");
+  const { createTarPacker } = await import("modern-tar");
   const dirs = new Set<string>();
   for (const path of files.keys()) {
     if (entryPath(path) !== path || path === "") {
@@ -80,6 +92,7 @@ export async function packTarGz(
         size: 0,
         mode: 0o755,
       },
+      body: undefined,
     })),
     ...[...files].map(([path, bytes]) => ({
       header: {
@@ -94,11 +107,54 @@ export async function packTarGz(
   ].sort((a, b) =>
     a.header.name < b.header.name ? -1 : a.header.name > b.header.name ? 1 : 0
   );
-  const tar = await packTar(entries);
-  const gzip = new Blob([tar as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-    new CompressionStream("gzip"),
-  );
-  return new Uint8Array(await new Response(gzip).arrayBuffer());
+  // Streamed: no whole tar is held besides the files and the archive, and
+  // the event loop gets a turn every few milliseconds of compressing.
+  const { readable, controller } = createTarPacker();
+  const archive = new Response(
+    (readable as ReadableStream<Uint8Array<ArrayBuffer>>)
+      .pipeThrough(fixedChunks(CHUNK_BYTES))
+      .pipeThrough(new CompressionStream("gzip")),
+  ).arrayBuffer();
+  let turn = performance.now();
+  for (const { header, body } of entries) {
+    const writer = controller.add(header).getWriter();
+    for (let i = 0; body !== undefined && i < body.length; i += SLICE_BYTES) {
+      await writer.write(body.subarray(i, i + SLICE_BYTES));
+      if (performance.now() - turn > TURN_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        turn = performance.now();
+      }
+    }
+    await writer.close();
+  }
+  controller.finalize();
+  return new Uint8Array(await archive);
+}
+
+/** A stream that cuts what passes into chunks of exactly `size` bytes (the last shorter). */
+function fixedChunks(
+  size: number,
+): TransformStream<Uint8Array, Uint8Array<ArrayBuffer>> {
+  let buffer = new Uint8Array(size);
+  let filled = 0;
+  return new TransformStream({
+    transform(chunk, controller): void {
+      for (let i = 0; i < chunk.length;) {
+        const take = Math.min(size - filled, chunk.length - i);
+        buffer.set(chunk.subarray(i, i + take), filled);
+        filled += take;
+        i += take;
+        if (filled === size) {
+          controller.enqueue(buffer);
+          buffer = new Uint8Array(size);
+          filled = 0;
+        }
+      }
+    },
+    flush(controller): void {
+      if (filled > 0) controller.enqueue(buffer.slice(0, filled));
+    },
+  });
 }
 
 /**

@@ -1,12 +1,16 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * The content readers of skills listed by a well-known index. v0.2: the
- * artifact is fetched on the first read, verified and unpacked once, and
- * every later read is served from that verified copy; an artifact that
+ * artifact is fetched on the first read, verified and unpacked; its file
+ * list is kept for the session, its files only within one byte budget the
+ * whole process shares ({@linkcode MAX_CACHED_WEB_BYTES}, least recently
+ * used first out). A read after its files were evicted fetches the
+ * artifact again and checks it against the same digest; an artifact that
  * fails (digest, archive rules, caps) poisons the skill with
  * `remote-verification-failed` and nothing of it is served afterwards.
- * v0.1: each file is fetched when read and kept for the session; nothing
- * verifies it.
+ * v0.1: each file is fetched when read and kept within the same budget;
+ * nothing verifies it. At most {@linkcode MAX_WEB_LOADS} downloads are
+ * held and unpacked at a time.
  *
  * @module
  */
@@ -18,11 +22,54 @@ import {
   PermissionDeniedError,
   SkillAccessError,
 } from "../shared/errors.ts";
-import { fetchArtifact, fetchLegacyFile, type WebSkill } from "./artifact.ts";
+import { fetchArtifact, fetchLegacyFile, legacyFileUrl } from "./artifact.ts";
+import { ByteBudgetCache } from "./byte_budget_cache.ts";
 import { WebArtifactError, WebFetchError } from "./errors.ts";
 import type { WebArtifactEntry, WebLegacyEntry } from "./index_parse.ts";
 import { type WebLimits, webLimits } from "./limits.ts";
 import { checkSkillMd } from "./skill_check.ts";
+import { TaskLimit } from "./task_limit.ts";
+
+/**
+ * Most bytes of downloaded skill files one process keeps in memory, across
+ * every website and skill (64 MiB); the least recently used go first.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_CACHED_WEB_BYTES } from "./web_content.ts";
+ *
+ * assert.equal(MAX_CACHED_WEB_BYTES, 64 * 1024 * 1024);
+ * ```
+ */
+export const MAX_CACHED_WEB_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Most downloads of skill content one process holds and unpacks at once;
+ * other reads wait their turn.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_WEB_LOADS } from "./web_content.ts";
+ *
+ * assert.equal(MAX_WEB_LOADS, 2);
+ * ```
+ */
+export const MAX_WEB_LOADS = 2;
+
+/** Verified files by artifact (URL and digest) or v0.1 file URL. */
+type Files = ReadonlyMap<string, Uint8Array>;
+
+const CACHED = new ByteBudgetCache<string, Files>(MAX_CACHED_WEB_BYTES);
+const LOADS = new TaskLimit(MAX_WEB_LOADS);
+
+/** The bytes `files` hold. */
+function sizeOf(files: Files): number {
+  let bytes = 0;
+  for (const data of files.values()) bytes += data.length;
+  return bytes;
+}
 
 /** Whether a failure comes from the bytes themselves (so it will recur). */
 function fromTheBytes(error: unknown): boolean {
@@ -112,7 +159,11 @@ function listed(
 }
 
 /**
- * The reader of a v0.2 skill: one verified download on first use.
+ * The reader of a v0.2 skill: a verified download on first use, its files
+ * kept within the process's byte budget ({@linkcode MAX_CACHED_WEB_BYTES})
+ * and only its file list for the session; a read after the files were
+ * evicted downloads the artifact again and checks it against the same
+ * digest (different bytes poison the skill).
  *
  * @example Usage
  * ```ts
@@ -137,42 +188,70 @@ export function artifactContent(
   limits: WebLimits = {},
 ): RemoteContent {
   const { name } = entry;
+  const cacheKey = `${entry.url}\n${entry.digest}`;
   let failure: SkillAccessError | undefined;
-  let loading: Promise<WebSkill> | undefined;
-  const load = async (rel: string): Promise<WebSkill> => {
+  let loading: Promise<Files> | undefined;
+  // The file list, once verified: kept for the session (paths only).
+  let paths: readonly string[] | undefined;
+  const download = async (): Promise<Files> => {
+    const held = CACHED.get(cacheKey);
+    if (held !== undefined) return held;
+    const skill = await fetchArtifact(entry, { limits });
+    CACHED.set(cacheKey, skill.files, sizeOf(skill.files));
+    return skill.files;
+  };
+  const known = (files: Files): Files => {
+    paths ??= [...files.keys()];
+    return files;
+  };
+  const load = async (rel: string): Promise<Files> => {
     if (failure !== undefined) throw failure;
-    loading ??= fetchArtifact(entry, { limits }).catch((error) => {
-      loading = undefined;
-      if (fromTheBytes(error)) failure ??= poisoned(error, name, key);
-      throw error;
-    });
+    const held = CACHED.get(cacheKey);
+    if (held !== undefined) return known(held);
+    if (loading === undefined) {
+      const started = LOADS.run(download).catch((error) => {
+        if (fromTheBytes(error)) failure ??= poisoned(error, name, key);
+        throw error;
+      });
+      loading = started;
+      // Only while in flight: the files stay in memory through the cache alone.
+      started.then(() => {}, () => {}).finally(() => {
+        if (loading === started) loading = undefined;
+      });
+    }
     try {
-      return await loading;
+      return known(await loading);
     } catch (error) {
       throw failure ?? readFailed(error, name, rel, key);
     }
   };
   return {
     async readBody(maxBytes: number): Promise<string> {
-      const skill = await load("SKILL.md");
-      return bodyOf(skill.files.get("SKILL.md")!, name, maxBytes);
+      const files = await load("SKILL.md");
+      return bodyOf(files.get("SKILL.md")!, name, maxBytes);
     },
     async readFile(path: string, maxBytes: number): Promise<Uint8Array> {
-      const skill = await load(path);
-      return fileOf(skill.files.get(path), name, path, key, maxBytes);
+      if (failure !== undefined) throw failure;
+      // A path the verified list does not hold needs no download.
+      const files = paths !== undefined && !paths.includes(path)
+        ? undefined
+        : await load(path);
+      return fileOf(files?.get(path), name, path, key, maxBytes);
     },
     async listFiles(
       max: number,
     ): Promise<{ files: string[]; truncated: boolean }> {
-      return listed((await load("SKILL.md")).files.keys(), max);
+      if (failure !== undefined) throw failure;
+      if (paths === undefined) await load("SKILL.md");
+      return listed(paths ?? [], max);
     },
   };
 }
 
 /**
- * The reader of a v0.1 skill: each listed file fetched when first read and
- * kept (up to the skill's byte cap), unverified; a `SKILL.md` that names
- * another skill poisons it.
+ * The reader of a v0.1 skill: each listed file fetched when read and kept
+ * within the process's byte budget ({@linkcode MAX_CACHED_WEB_BYTES}),
+ * unverified; a `SKILL.md` that names another skill poisons it.
  *
  * @example Usage
  * ```ts
@@ -199,32 +278,41 @@ export function legacyContent(
   const { name } = entry;
   const caps = webLimits(limits);
   const listedFiles = new Set(entry.files);
-  const kept = new Map<string, Promise<Uint8Array>>();
-  let keptBytes = 0;
+  const pending = new Map<string, Promise<Uint8Array>>();
   let failure: SkillAccessError | undefined;
+  const download = async (
+    rel: string,
+    cacheKey: string,
+    maxBytes: number,
+  ): Promise<Uint8Array> => {
+    const held = CACHED.get(cacheKey)?.get(rel);
+    if (held !== undefined) return held;
+    const bytes = await fetchLegacyFile(entry, rel, {
+      maxBytes: Math.min(maxBytes, caps.maxBytes),
+      timeoutMs: caps.timeoutMs,
+    });
+    if (rel === "SKILL.md") await checkSkillMd(bytes, name, key);
+    CACHED.set(cacheKey, new Map([[rel, bytes]]), bytes.length);
+    return bytes;
+  };
   const read = async (
     rel: string,
     maxBytes: number,
   ): Promise<Uint8Array | undefined> => {
     if (failure !== undefined) throw failure;
     if (!listedFiles.has(rel)) return undefined;
-    let pending = kept.get(rel);
-    if (pending === undefined) {
-      pending = fetchLegacyFile(entry, rel, {
-        maxBytes: Math.min(maxBytes, caps.maxBytes),
-        timeoutMs: caps.timeoutMs,
-      }).then(async (bytes) => {
-        if (rel === "SKILL.md") await checkSkillMd(bytes, name, key);
-        return bytes;
+    const cacheKey = `${legacyFileUrl(entry, rel).href}\n${key}`;
+    const held = CACHED.get(cacheKey)?.get(rel);
+    let started = held === undefined ? pending.get(rel) : undefined;
+    if (held === undefined && started === undefined) {
+      const run = LOADS.run(() => download(rel, cacheKey, maxBytes));
+      pending.set(rel, started = run);
+      run.then(() => {}, () => {}).finally(() => {
+        if (pending.get(rel) === run) pending.delete(rel);
       });
-      kept.set(rel, pending);
-      pending.then((bytes) => {
-        keptBytes += bytes.length;
-        if (keptBytes > caps.maxBytes) kept.delete(rel);
-      }, () => kept.delete(rel));
     }
     try {
-      return await pending;
+      return held ?? await started!;
     } catch (error) {
       if (error instanceof WebArtifactError) {
         failure ??= poisoned(error, name, key);
