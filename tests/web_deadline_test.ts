@@ -5,7 +5,7 @@
 // operation ends on time instead of after (files × 30 s).
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { install, type InstallOptions } from "../src/install/mod.ts";
+import { check, install, type InstallOptions } from "../src/install/mod.ts";
 import type { WebInstallOptions } from "../src/install/web_source.ts";
 import { LEGACY_SKILLS_INDEX } from "../src/web/index_client.ts";
 import { MAX_FILE_REQUESTS } from "../src/web/limits.ts";
@@ -14,7 +14,7 @@ import { runCli, tempDir } from "./_helpers.ts";
 import { type Route, serveSite, type Site, skillText } from "./web_site.ts";
 
 /** A body of `text` sent one byte every `ms`; stops when the client hangs up. */
-function trickle(text: string, ms: number): Route {
+function trickle(text: string, ms: number): (request: Request) => Response {
   const bytes = new TextEncoder().encode(text);
   return () => {
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -127,4 +127,47 @@ Deno.test("the CLI refuses a v0.1 skill over the request cap at once, with its o
     site.requests.filter((p) => !p.endsWith("index.json")),
     [],
   );
+});
+
+Deno.test("check over several trickling sites ends at the command's one deadline, not at each skill's deadline in turn", async () => {
+  // Four sites, each with one v0.1 skill; once installed, every index
+  // trickles one byte every 100 ms (over 15 s each without a deadline).
+  let slow = false;
+  const sites = Array.from({ length: 4 }, (_, i) => {
+    const name = `demo-${i}`;
+    const base = LEGACY_SKILLS_INDEX.replace(/index\.json$/, `${name}/`);
+    const index = JSON.stringify({
+      skills: [{ name, description: "Demo", files: ["SKILL.md"] }],
+    });
+    return serveSite({
+      [LEGACY_SKILLS_INDEX]: (request) =>
+        slow ? trickle(index, 100)(request) : new Response(index),
+      [`${base}SKILL.md`]: skillText(name),
+    });
+  });
+  await using tmp = await tempDir();
+  const dir = join(tmp.path, "skills");
+  try {
+    for (const [i, site] of sites.entries()) {
+      await install({ source: site.origin, dir, skill: `demo-${i}` });
+    }
+    slow = true;
+    const results = await check(dir, [], {
+      signal: AbortSignal.timeout(30_000),
+      web: { limits: { deadlineMs: 1_500, commandDeadlineMs: 2_000 } },
+    });
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(4).fill("source-unreachable"),
+    );
+    // The first index ran out its own 1.5 s; the command's 2 s deadline had
+    // passed before the third and fourth could run out theirs.
+    const reasons = results.map((r) => r.reason ?? "");
+    assert.match(reasons[0]!, /took longer than 1500 ms/);
+    for (const reason of reasons.slice(2)) {
+      assert.match(reason, /Checking 4 skills took longer than 2000 ms/);
+    }
+  } finally {
+    for (const site of sites) await site[Symbol.asyncDispose]();
+  }
 });

@@ -15,6 +15,7 @@ import type { LockEntry } from "./lockfile.ts";
 import { parseInstallSource, stripCredentials } from "./install_source.ts";
 import { fetchGit } from "./fetch_git.ts";
 import { latestWebOf, type WebIndexes } from "./fetch_web.ts";
+import { commandDeadline } from "./web_source.ts";
 import { locateSkill } from "./locate_skill.ts";
 import { copyTree } from "./copy_tree.ts";
 import { type CommonInstallOptions, limitsOf, realFs } from "./options.ts";
@@ -115,12 +116,17 @@ export async function check(
     }
   }
   const results: SkillCheck[] = [];
-  // Skills from one website share one index request.
+  // Skills from one website share one index request, and every web request
+  // of the command one deadline.
   const indexes: WebIndexes = new Map();
+  using timed = commandDeadline(
+    options,
+    `Checking ${wanted.length} skill${wanted.length === 1 ? "" : "s"}`,
+  );
   for (const [i, name] of wanted.entries()) {
     options.onProgress?.(`Checking ${name} (${i + 1}/${wanted.length})…`);
     results.push(
-      await checkOne(root, name, lock.skills[name]!, options, indexes),
+      await checkOne(root, name, lock.skills[name]!, timed, indexes),
     );
   }
   return results;

@@ -28,6 +28,7 @@ import {
   webIndexOf,
   type WebInstallOptions,
   webLimitsOf,
+  webSignalOf,
   type WebSource,
 } from "./web_source.ts";
 
@@ -91,7 +92,7 @@ export async function fetchWebSource(
   using deadline = webDeadline(
     webLimits(limits).deadlineMs,
     `Fetching "${entry.name}" from "${displayUrl(index.url)}"`,
-    options.signal,
+    webSignalOf(options),
   );
   const skill = await asInstallError(
     () => fetchWebSkill(entry, { limits, signal: deadline.signal }),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { WebSourceOptions } from "./web_source.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import {
@@ -82,6 +83,13 @@ export interface CommonInstallOptions extends LockOptions {
    * removed and the lock released before it rejects with `interrupted`.
    */
   signal?: AbortSignal;
+  /**
+   * For skills from a website: its caps (`web.limits`: the time of one
+   * request, the deadline of one skill and of a whole command, requests
+   * per skill), how the hosts an index names are resolved, and what its
+   * host is taken for.
+   */
+  web?: WebSourceOptions | undefined;
 }
 
 /** The file-count and size caps of an operation, defaults applied. */

@@ -16,7 +16,7 @@ import type { InstallResult } from "./install_types.ts";
 import { parseInstallSource } from "./install_source.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { verifyOne } from "./verify.ts";
-import { lockedSource } from "./web_source.ts";
+import { commandDeadline, lockedSource } from "./web_source.ts";
 import { checkTargets } from "./target_path.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
@@ -94,6 +94,11 @@ export async function restore(
   }
   const results: InstallResult[] = [];
   const failures: RestoreFailure[] = [];
+  // Every web request of the command shares one deadline.
+  using timed = commandDeadline(
+    options,
+    `Restoring ${names.length} skill${names.length === 1 ? "" : "s"}`,
+  );
   for (const [i, name] of names.entries()) {
     options.onProgress?.(`Restoring ${name} (${i + 1}/${names.length})…`);
     const entry = lock.skills[name]!;
@@ -115,7 +120,7 @@ export async function restore(
         await installUnderLock(
           lockedSource(entry, parseInstallSource),
           {
-            ...options,
+            ...timed,
             source: entry.source,
             dir: root,
             expectedName: name,

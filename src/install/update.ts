@@ -17,7 +17,7 @@ import { firstItems } from "../shared/first_items.ts";
 import { installUnderLock } from "./install.ts";
 import type { InstallResult } from "./install_types.ts";
 import { parseInstallSource } from "./install_source.ts";
-import { lockedSource } from "./web_source.ts";
+import { commandDeadline, lockedSource } from "./web_source.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import type { CommonInstallOptions } from "./options.ts";
 import { checkTargets } from "./target_path.ts";
@@ -70,6 +70,11 @@ export async function update(
   // local changes (each is checked again under the lock by install).
   if (options.force !== true) guardAll(root, lock.skills, names, name);
   const results: InstallResult[] = [];
+  // Every web request of the command shares one deadline.
+  using timed = commandDeadline(
+    options,
+    `Updating ${names.length} skill${names.length === 1 ? "" : "s"}`,
+  );
   for (const [i, skill] of names.entries()) {
     options.onProgress?.(`Updating ${skill} (${i + 1}/${names.length})…`);
     const entry = lock.skills[skill];
@@ -80,7 +85,7 @@ export async function update(
       );
     }
     const again = {
-      ...options,
+      ...timed,
       source: entry.source,
       dir: root,
       expectedName: skill,

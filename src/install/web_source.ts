@@ -16,7 +16,8 @@ import {
   WebIndexError,
 } from "../web/errors.ts";
 import { type FetchIndexOptions, fetchWebIndex } from "../web/index_client.ts";
-import type { WebLimits } from "../web/limits.ts";
+import { type WebLimits, webLimits } from "../web/limits.ts";
+import { webDeadline } from "../web/deadline.ts";
 import type { WebIndex, WebIndexEntry } from "../web/index_parse.ts";
 import { displayUrl } from "../web/url_policy.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
@@ -53,6 +54,67 @@ export type WebSourceOptions = Pick<
 export interface WebInstallOptions extends CommonInstallOptions {
   /** Website caps, resolver, index scope. */
   readonly web?: WebSourceOptions | undefined;
+  /**
+   * The deadline of the whole command (`check`, `update`, `restore`): it
+   * aborts every web request of the command, with a `web-timeout` reason,
+   * however many skills and sites it covers. Made by
+   * {@linkcode commandDeadline}.
+   */
+  readonly commandDeadline?: AbortSignal | undefined;
+}
+
+/**
+ * One deadline for a command over many skills, whose signal every web
+ * request of the command shares (`web.limits.commandDeadlineMs`, default
+ * 600 s): a lock naming many slow sites cannot hold `check` or `update` for
+ * their count times the deadline of one skill. Ctrl-C (`signal`) still
+ * interrupts as before; the deadline is separate from it, so a command
+ * that ran out of time reports `web-timeout`, not `interrupted`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandDeadline } from "./web_source.ts";
+ *
+ * using deadline = commandDeadline({ web: { limits: { commandDeadlineMs: 50 } } }, "Checking 3 skills");
+ * await new Promise((resolve) => setTimeout(resolve, 100));
+ * assert.equal(deadline.commandDeadline.aborted, true);
+ * ```
+ *
+ * @param options The command's options.
+ * @param what What the command does, for the timeout message.
+ * @returns The options with `commandDeadline` set; dispose of it when the
+ *   command ends.
+ */
+export function commandDeadline<T extends WebInstallOptions>(
+  options: T,
+  what: string,
+): T & { readonly commandDeadline: AbortSignal } & Disposable {
+  const deadline = webDeadline(
+    webLimits(options.web?.limits).commandDeadlineMs,
+    what,
+  );
+  return {
+    ...options,
+    commandDeadline: deadline.signal,
+    [Symbol.dispose]: () => deadline[Symbol.dispose](),
+  };
+}
+
+/**
+ * The signal of a web request of an operation: Ctrl-C (`signal`) and the
+ * command's deadline, whichever fires first.
+ *
+ * @param options The operation's options.
+ * @returns The signal, if there is any.
+ */
+export function webSignalOf(
+  options: WebInstallOptions,
+): AbortSignal | undefined {
+  const { signal, commandDeadline } = options;
+  if (signal === undefined) return commandDeadline;
+  if (commandDeadline === undefined) return signal;
+  return AbortSignal.any([signal, commandDeadline]);
 }
 
 /**
@@ -279,7 +341,7 @@ async function readIndex(
       fetchWebIndex(url, {
         ...options.web,
         limits: webLimitsOf(options),
-        signal: options.signal,
+        signal: webSignalOf(options),
       }),
     options.signal,
   );

@@ -13,6 +13,12 @@ import { WebFetchError } from "./errors.ts";
 export const DEFAULT_DEADLINE_MS = 120_000;
 
 /**
+ * The default deadline of a command over many skills (`check`, `update`,
+ * `restore`): every web request of it shares it (ms).
+ */
+export const DEFAULT_COMMAND_DEADLINE_MS = 600_000;
+
+/**
  * A deadline: `signal` aborts when it passes (with a `web-timeout`
  * {@linkcode WebFetchError} as its reason) or when the signal it was made
  * from aborts (with that signal's reason). Disposing of it clears its timer.

@@ -10,7 +10,10 @@ import {
   MAX_INSTALL_BYTES,
   MAX_INSTALL_FILES,
 } from "../shared/install_limits.ts";
-import { DEFAULT_DEADLINE_MS } from "./deadline.ts";
+import {
+  DEFAULT_COMMAND_DEADLINE_MS,
+  DEFAULT_DEADLINE_MS,
+} from "./deadline.ts";
 import { DEFAULT_TIMEOUT_MS } from "./fetch.ts";
 
 /** Largest index accepted (bytes). */
@@ -56,6 +59,13 @@ export interface WebLimits {
   readonly deadlineMs?: number | undefined;
   /** Most files of one v0.1 skill, one request each (default 256). */
   readonly maxFileRequests?: number | undefined;
+  /**
+   * Longest one command over many skills (`check`, `update`, `restore`)
+   * may spend on websites, every index read and download of it included
+   * (ms, default 600 000): a lock naming many slow sites cannot hold it for
+   * their count times `deadlineMs`.
+   */
+  readonly commandDeadlineMs?: number | undefined;
 }
 
 /**
@@ -83,5 +93,6 @@ export function webLimits(limits: WebLimits = {}): Required<
     timeoutMs: limits.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     deadlineMs: limits.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxFileRequests: limits.maxFileRequests ?? MAX_FILE_REQUESTS,
+    commandDeadlineMs: limits.commandDeadlineMs ?? DEFAULT_COMMAND_DEADLINE_MS,
   };
 }
