@@ -1,10 +1,18 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Building frozen {@linkcode Skill} objects from parsed frontmatter.
+ * Building frozen {@linkcode Skill} objects from parsed frontmatter: the one
+ * place every source's skill is made, so the caps of `retain.ts` hold for a
+ * skill on disk, embedded, listed by an MCP server or by a website alike.
  *
  * @module
  */
+import {
+  capRetained,
+  MAX_RETAINED_FRONTMATTER_CHARS,
+  retainedChars,
+} from "./retain.ts";
 import type {
+  Diagnostic,
   DirectorySkill,
   EmbeddedSkill,
   Skill,
@@ -26,15 +34,22 @@ export interface SkillPlace {
   readonly scope?: string | undefined;
   /** The body (embedded skills). */
   readonly body?: string | undefined;
+  /** Length of the YAML text the frontmatter was parsed from, when it was. */
+  readonly frontmatterChars?: number | undefined;
+  /** Receives the `frontmatter-capped` warning when the skill is capped. */
+  readonly diagnostics?: Diagnostic[] | undefined;
 }
 
 /**
  * Builds a frozen skill. `fields.description` must be present (the caller
- * skips skills without one).
+ * skips skills without one). A frontmatter or fields over
+ * `MAX_RETAINED_FRONTMATTER_CHARS` (see `retainedChars`) are capped first,
+ * whatever the source: `metadata` and unknown fields dropped, every string
+ * cut to 4096 characters, every list to 64 items.
  *
  * @param fields Typed fields.
  * @param frontmatter Raw frontmatter.
- * @param place Name fallback, paths, source, scope.
+ * @param place Name fallback, paths, source, scope, and where the warning goes.
  * @returns The skill.
  */
 export function buildSkill(
@@ -42,6 +57,23 @@ export function buildSkill(
   frontmatter: Readonly<Record<string, unknown>>,
   place: SkillPlace,
 ): Skill {
+  const size = retainedChars(
+    place.frontmatterChars ?? 0,
+    frontmatter,
+    fields,
+    MAX_RETAINED_FRONTMATTER_CHARS,
+  );
+  if (size > MAX_RETAINED_FRONTMATTER_CHARS) {
+    const kept = capRetained(
+      size,
+      frontmatter,
+      fields,
+      place.path ?? place.source.key,
+    );
+    if (kept.diagnostic) place.diagnostics?.push(kept.diagnostic);
+    fields = kept.fields;
+    frontmatter = kept.frontmatter;
+  }
   // Key order is the JSON order users see: identity first, raw frontmatter
   // last. Properties are added one by one (no spread objects on the hot path).
   const skill = {

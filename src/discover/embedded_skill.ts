@@ -11,7 +11,6 @@ import { parseSkillMd } from "../parse/skill_md.ts";
 import { normalizeText } from "../parse/frontmatter.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import { buildSkill } from "./build_skill.ts";
-import { capRetained } from "./retain.ts";
 import type { Loaded } from "./parser_results.ts";
 import type { EmbeddedSource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillFields } from "../shared/types.ts";
@@ -103,9 +102,7 @@ export function loadEmbedded(source: EmbeddedSource): Loaded {
       ? { alwaysApply }
       : {}),
   };
-  const kept = capRetained(text.indexOf("\n---", 3), frontmatter, merged, key);
-  if (kept.diagnostic) diagnostics.push(kept.diagnostic);
-  const skill = buildSkill(kept.fields, kept.frontmatter, {
+  const skill = buildSkill(merged, frontmatter, {
     fallbackName: input.name,
     source: Object.freeze({
       kind: "embedded",
@@ -116,6 +113,8 @@ export function loadEmbedded(source: EmbeddedSource): Loaded {
     }),
     scope: input.scope ?? "bundled",
     body,
+    frontmatterChars: text.indexOf("\n---", 3),
+    diagnostics,
   });
   let assets: Map<string, string | Uint8Array> | undefined;
   if (input.assets !== undefined) {

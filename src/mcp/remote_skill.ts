@@ -20,7 +20,7 @@ import type { Connection } from "./mcp_connection.ts";
 import { readBudgetFor } from "./response_budget.ts";
 import { pathBelow, walkSkillDirectory } from "./skill_walk.ts";
 
-/** A listing entry as a skill: fields checked as for a local SKILL.md. */
+/** A listing entry as a skill: fields checked and capped as for a local SKILL.md. */
 export function toSkill(
   entry: SkillEntry,
   key: string,
@@ -42,6 +42,7 @@ export function toSkill(
     fallbackName: entry.frontmatter.name,
     source: Object.freeze({ kind: "remote", key: path }),
     scope,
+    diagnostics,
   });
 }
 

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
+import { MAX_KEPT_STRING } from "../discover/retain.ts";
 import type { CatalogOptions } from "./catalog_options.ts";
 
 export type { CatalogBudget } from "./catalog_options.ts";
@@ -16,6 +17,31 @@ export type { CatalogBudget } from "./catalog_options.ts";
 export const DEFAULT_MAX_ENTRY_CHARS = 1536;
 /** The budget when neither tokens, characters nor a window are given (Codex's). */
 export const DEFAULT_BUDGET_CHARS = 8000;
+/**
+ * The character budget of a catalog rendered without `maxChars` or `budget`:
+ * a bound, not a prompt size, so that a set with thousands of large skills
+ * (or one website's index) cannot make a catalog of hundreds of megabytes.
+ * Under it the catalog is what it would be with no limit.
+ *
+ * @example Usage
+ * ```ts
+ * import { discoverSync, embeddedSkill, renderCatalog } from "@skillscope/skills";
+ * import { DEFAULT_MAX_CATALOG_CHARS } from "./catalog_budget.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const { skills } = discoverSync({
+ *   sources: Array.from({ length: 400 }, (_, i) =>
+ *     embeddedSkill({ name: `s${i}`, description: "d".repeat(4000), content: "" })),
+ * });
+ * assert.ok(renderCatalog(skills).length <= DEFAULT_MAX_CATALOG_CHARS);
+ * ```
+ */
+export const DEFAULT_MAX_CATALOG_CHARS = 1024 * 1024;
+/**
+ * Characters of one description in a catalog rendered without `maxChars` or
+ * `budget`: the most a skill keeps of any field (see `MAX_KEPT_STRING`).
+ */
+export const DEFAULT_MAX_CATALOG_ENTRY_CHARS = MAX_KEPT_STRING;
 /** Shortest a description is cut to before descriptions collapse to names. */
 export const MIN_DESCRIPTION_CHARS = 32;
 
@@ -57,12 +83,18 @@ export interface CatalogLimit {
   readonly lengthCost: ((length: number) => number) | undefined;
   /** Most characters of one description. */
   readonly cap: number;
+  /**
+   * The default limit, which nearly every catalog fits: rendered once first,
+   * as with no limit, and planned only when it does not fit.
+   */
+  readonly likelyFits: boolean;
 }
 
 /**
  * The limit the options set: `budget`, else `maxChars` — a character budget
  * in which every skill ranks the same, with no cap on a description — else
- * none.
+ * the same with {@linkcode DEFAULT_MAX_CATALOG_CHARS} and each description
+ * capped at {@linkcode DEFAULT_MAX_CATALOG_ENTRY_CHARS}.
  *
  * @example Usage
  * ```ts
@@ -73,6 +105,8 @@ export interface CatalogLimit {
  * assert.deepEqual([plain.tiered, plain.unit, plain.max, plain.cap], [false, "chars", 500, Infinity]);
  * const window = limitOf({ budget: { contextWindow: 40_000 } });
  * assert.deepEqual([window.tiered, window.unit, window.max, window.cap], [true, "tokens", 800, 1536]);
+ * const unset = limitOf({});
+ * assert.deepEqual([unset.tiered, unset.unit, unset.max, unset.cap], [false, "chars", 1048576, 4096]);
  * ```
  *
  * @param options The catalog options.
@@ -84,8 +118,9 @@ export function limitOf(options: CatalogOptions): CatalogLimit {
       (budget.chars === undefined && budget.contextWindow !== undefined))
     ? "tokens"
     : "chars";
+  const unset = budget === undefined && options.maxChars === undefined;
   const max = budget === undefined
-    ? options.maxChars ?? Number.POSITIVE_INFINITY
+    ? options.maxChars ?? DEFAULT_MAX_CATALOG_CHARS
     : budget.tokens ?? budget.chars ??
       (budget.contextWindow !== undefined
         ? Math.floor(budget.contextWindow * (budget.fraction ?? 0.02))
@@ -103,7 +138,10 @@ export function limitOf(options: CatalogOptions): CatalogLimit {
     lengthCost: exact !== undefined || max === Number.POSITIVE_INFINITY
       ? undefined
       : byLength,
-    cap: budget === undefined
+    likelyFits: unset,
+    cap: unset
+      ? DEFAULT_MAX_CATALOG_ENTRY_CHARS
+      : budget === undefined
       ? Number.POSITIVE_INFINITY
       : options.maxEntryChars ?? DEFAULT_MAX_ENTRY_CHARS,
   };

@@ -32,6 +32,9 @@ export interface CatalogOptions {
    * dropped all together, then whole skills are omitted (last by name first)
    * and a final line says how many. The output never exceeds the budget; when
    * not even one name fits, it is empty (see `renderCatalogWithReport`).
+   * Without `maxChars` or `budget`, the budget is 1 MiB of characters and each
+   * description is cut to 4096: a bound on untrusted sizes that a catalog
+   * of ordinary skills never reaches.
    */
   maxChars?: number;
   /**

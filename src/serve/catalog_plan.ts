@@ -65,7 +65,9 @@ export function planCatalog(
   layout: Layout,
   options: CatalogOptions,
 ): { text: string; cuts: CatalogCuts } {
-  const { tiered, unit, max, count, lengthCost, cap } = limitOf(options);
+  const { tiered, unit, max, count, lengthCost, cap, likelyFits } = limitOf(
+    options,
+  );
 
   // Everything below works on positions in `sorted`, in arrays: with 10k
   // skills, maps and sets keyed by skill cost more than the planning itself.
@@ -151,6 +153,13 @@ export function planCatalog(
         : cuts,
     };
   };
+
+  // Under the default limit the whole catalog nearly always fits: one
+  // render, as with no limit, before anything is measured.
+  if (likelyFits) {
+    const whole = total(Number.POSITIVE_INFINITY, true);
+    if (whole.cost <= max) return report(whole.text, {});
+  }
 
   // With a cost that follows the text's length (characters, or the
   // 4-characters-a-token estimate), the cuts below are planned from entry

@@ -14,6 +14,12 @@ import type { SkillSet } from "./skill_set.ts";
 import { skillTools } from "./tools.ts";
 import type { JsonSchema, ToolResult } from "./tool_definitions.ts";
 import { type ProviderToolCall, readToolCall } from "./provider_calls.ts";
+import {
+  DEFAULT_MAX_CATALOG_CHARS,
+  DEFAULT_MAX_CATALOG_ENTRY_CHARS,
+} from "./catalog_budget.ts";
+import { shorten } from "./catalog_layout.ts";
+import type { Skill } from "../shared/types.ts";
 
 /**
  * Runs a skill tool with model-provided input. Input is checked against the
@@ -120,11 +126,11 @@ async function run(
   try {
     switch (tool) {
       case "skills_list": {
-        const data = set.modelVisible().map((s) => ({
-          name: s.name,
-          description: s.description,
-        }));
-        return { ok: true, text: set.catalog({ format: "markdown" }), data };
+        return {
+          ok: true,
+          text: set.catalog({ format: "markdown" }),
+          data: listData(set.modelVisible()),
+        };
       }
       case "skills_read": {
         const name = args.name as string;
@@ -197,6 +203,30 @@ async function run(
     );
   }
   return fail("unknown-tool", `Unknown tool "${tool}"`);
+}
+
+/** Characters counted for each entry of `skills_list` data besides its name and description (its JSON frame). */
+const ENTRY_FRAME_CHARS = 32;
+
+/**
+ * The `skills_list` data, bounded as the catalog beside it: each description
+ * cut as the default catalog cuts it, and the list ended before it passes
+ * the default catalog budget.
+ */
+function listData(
+  skills: readonly Skill[],
+): { name: string; description: string }[] {
+  const data: { name: string; description: string }[] = [];
+  let used = 0;
+  for (const s of skills) {
+    const description = s.description.length > DEFAULT_MAX_CATALOG_ENTRY_CHARS
+      ? shorten(s.description, DEFAULT_MAX_CATALOG_ENTRY_CHARS - 1)
+      : s.description;
+    used += s.name.length + description.length + ENTRY_FRAME_CHARS;
+    if (used > DEFAULT_MAX_CATALOG_CHARS) break;
+    data.push({ name: s.name, description });
+  }
+  return data;
 }
 
 function fail(code: string, message: string): ToolResult {
