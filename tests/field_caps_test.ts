@@ -11,10 +11,12 @@ import {
   SkillsExtension,
 } from "@modelcontextprotocol/server/ext/skills";
 import {
+  attachRemoteContent,
   callSkillTool,
   directorySource,
   discoverSync,
   embeddedSkill,
+  type RemoteSource,
   renderCatalog,
   type Skill,
   SkillSet,
@@ -80,6 +82,10 @@ Deno.test("a website's 5 MiB description is capped as a local SKILL.md's is, in 
   assert.deepEqual({ ...web.frontmatter }, { name: "huge", description: CUT });
   assert.ok(JSON.stringify(web).length < 3 * MAX_KEPT_STRING);
   assert.equal(set.require("small").description, "A small skill");
+  assert.ok(
+    set.diagnostics.some((d) => d.code === "frontmatter-capped"),
+    "the listing says the skill was capped",
+  );
 
   const catalog = set.catalog();
   assert.ok(catalog.length < 3 * MAX_KEPT_STRING, `${catalog.length}`);
@@ -142,6 +148,32 @@ Deno.test("an embedded skill's 5 MiB description is capped as a local SKILL.md's
     found.diagnostics.find((d) => d.code === "frontmatter-capped")?.path,
     "embedded:huge",
   );
+});
+
+Deno.test("a skill a caller's own RemoteSource lists with a 5 MiB description is capped as a local one is, its content still read", async () => {
+  await using tmp = await tempDir();
+  const listed: Skill = Object.freeze({
+    name: "huge",
+    description: "d".repeat(HUGE),
+    source: Object.freeze({ kind: "remote" as const, key: "custom:huge" }),
+    frontmatter: Object.freeze({ name: "huge", description: "d".repeat(HUGE) }),
+  });
+  attachRemoteContent(listed, {
+    readBody: () => Promise.resolve("# Huge body\n"),
+    readFile: () => Promise.resolve(new Uint8Array()),
+    listFiles: () => Promise.resolve({ files: [], truncated: false }),
+  });
+  const source: RemoteSource = {
+    kind: "remote",
+    key: "custom:huge",
+    list: () => Promise.resolve({ skills: [listed], diagnostics: [] }),
+  };
+  const set = await SkillSet.open({ sources: [source] });
+  const skill = set.require("huge");
+  assert.ok(skill.description === (await localHuge(tmp.path)).description);
+  assert.ok(JSON.stringify(skill).length < 3 * MAX_KEPT_STRING);
+  assert.ok(set.diagnostics.some((d) => d.code === "frontmatter-capped"));
+  assert.equal(await set.read("huge"), "# Huge body\n");
 });
 
 Deno.test("an MCP server's 5 MiB license and metadata are capped as a local SKILL.md's are", async () => {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { DEFAULT_MAX_CATALOG_CHARS } from "../serve/catalog_budget.ts";
 import {
   type CatalogFormat,
   type CatalogOptions,
@@ -163,9 +164,11 @@ export function renderCatalogFor(
     options.skills ?? set.list(),
     render,
   );
-  const limitText = budget === undefined
+  const limitText = budget !== undefined
+    ? `the budget of ${cuts.limit?.max} ${cuts.limit?.unit}`
+    : maxChars !== undefined
     ? `--max-chars ${maxChars}`
-    : `the budget of ${cuts.limit?.max} ${cuts.limit?.unit}`;
+    : `the default budget of ${DEFAULT_MAX_CATALOG_CHARS} characters`;
   if (cuts.nothingFits) {
     throw new CliError(
       `${limitText} is too small for even one skill's name; nothing was printed`,

@@ -115,7 +115,26 @@ export function buildSkill(
   }
   skill.frontmatter = frontmatter;
   if (place.body !== undefined) skill.body = place.body;
-  return Object.freeze(skill);
+  const built = Object.freeze(skill);
+  if (place.source.kind === "remote") builtRemote.add(built);
+  return built;
+}
+
+// Remote skills made here (by the MCP and website sources), already
+// capped: a listing is capped again only for skills a caller's own
+// RemoteSource made some other way. Directory and embedded skills, the hot
+// path, are never recorded.
+const builtRemote = new WeakSet<Skill>();
+
+/**
+ * Whether {@linkcode buildSkill} made this remote skill, so its fields are
+ * within the caps already.
+ *
+ * @param skill A skill a remote source listed.
+ * @returns `true` when it was built (and capped) here.
+ */
+export function isBuiltRemoteSkill(skill: Skill): boolean {
+  return builtRemote.has(skill);
 }
 
 /**

@@ -20,7 +20,15 @@ import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import { type DirectoryScan, scanDirectory } from "./scan.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
-import type { RemoteListing, RemoteSource } from "./remote_source.ts";
+import {
+  attachRemoteContent,
+  remoteContentOf,
+  type RemoteListing,
+  type RemoteSource,
+} from "./remote_source.ts";
+import { buildSkill, isBuiltRemoteSkill } from "./build_skill.ts";
+import type { Diagnostic, Skill } from "../shared/types.ts";
+import { MAX_RETAINED_FRONTMATTER_CHARS, retainedChars } from "./retain.ts";
 import { Deferred, type Part } from "./parser_results.ts";
 import type {
   DirectorySource,
@@ -52,7 +60,7 @@ export async function listRemotes(
 
 async function listRemote(source: RemoteSource): Promise<RemoteListing> {
   try {
-    return await source.list();
+    return capListed(await source.list());
   } catch (error) {
     if (error instanceof PermissionDeniedError) throw error;
     return {
@@ -65,6 +73,39 @@ async function listRemote(source: RemoteSource): Promise<RemoteListing> {
       }],
     };
   }
+}
+
+// A remote source is anyone's code: a skill it lists that is over the
+// frontmatter cap is built again through buildSkill, whose caps every
+// other source's skills went through, its content reader kept.
+function capListed(listing: RemoteListing): RemoteListing {
+  let diagnostics: Diagnostic[] | undefined;
+  let skills: Skill[] | undefined;
+  for (const [i, skill] of listing.skills.entries()) {
+    if (isBuiltRemoteSkill(skill)) continue;
+    const size = retainedChars(
+      0,
+      skill.frontmatter,
+      skill,
+      MAX_RETAINED_FRONTMATTER_CHARS,
+    );
+    if (size <= MAX_RETAINED_FRONTMATTER_CHARS) continue;
+    diagnostics ??= [...listing.diagnostics];
+    skills ??= [...listing.skills];
+    const capped = buildSkill(skill, skill.frontmatter, {
+      fallbackName: skill.name,
+      source: skill.source,
+      scope: skill.scope,
+      diagnostics,
+    });
+    const content = remoteContentOf(skill);
+    if (content !== undefined) attachRemoteContent(capped, content);
+    skills[i] = capped;
+  }
+  return skills === undefined ? listing : {
+    skills,
+    diagnostics: diagnostics ?? listing.diagnostics,
+  };
 }
 
 /** The cache a discovery uses, if any. */

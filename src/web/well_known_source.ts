@@ -163,6 +163,7 @@ function make(
     fallbackName: entry.name,
     source: Object.freeze({ kind: "remote", key: path }),
     scope,
+    diagnostics: checked.diagnostics,
   });
   attachRemoteContent(
     skill,
