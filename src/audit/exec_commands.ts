@@ -75,6 +75,10 @@ const WRAPPERS: Readonly<Record<string, readonly string[]>> = {
   time: [],
   stdbuf: ["-i", "-o", "-e"],
   timeout: ["-s", "-k"],
+  builtin: [],
+  busybox: [],
+  toybox: [],
+  setsid: [],
 };
 const KEYWORDS = new Set([
   "if",
@@ -112,7 +116,10 @@ export function commandName(value: string): string {
 }
 
 /**
- * The normalized command name of a word, computed once per word.
+ * The normalized command name of a word, computed once per word. The shell
+ * drops a backslash outside quotes (`ba\sh` is `bash`); when that reading
+ * names no known command and the backslashes read as a Windows path do
+ * (`C:\tools\curl.exe`), the path is taken.
  *
  * @example Usage
  * ```ts
@@ -126,7 +133,13 @@ export function commandName(value: string): string {
  * @returns `commandName(word.value)`.
  */
 export function nameOf(word: Word): string {
-  return word.name ??= commandName(word.value);
+  if (word.name !== undefined) return word.name;
+  let name = commandName(word.value);
+  if (word.backslashed !== undefined && !known(name)) {
+    const path = commandName(word.backslashed);
+    if (known(path)) name = path;
+  }
+  return word.name = name;
 }
 
 /**

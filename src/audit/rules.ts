@@ -128,14 +128,14 @@ export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
     "pipe-to-shell": {
       severity: "critical",
       catches:
-        "a download piped into a shell or interpreter through any stages: curl … | sh, wget -qO- … | sudo bash, curl … | tee f | python3 -, irm … | iex; also quoted and in prose",
+        "a download (or a socket: nc, /dev/tcp) piped into a shell or interpreter through any stages: curl … | sh, wget -qO- … | sudo bash, curl … | tee f | python3 -, irm … | iex, curl … | (bash), { curl …; } | sh, | $X, | \"$SHELL\", | xargs bash -c; read with shell word rules (c\\url, curl${IFS}…, $'\\x63url'); also quoted and in prose. Piped into any other command not known to only read it (grep, jq, tar t, …): high",
       misses:
-        "a downloader with no target (prose about curl | bash), pipes into other tools (jq), and commands built in variables",
+        "a downloader with no target (prose about curl | bash), pipes into known filters (jq, grep), and commands that reach a shell through files or aliases",
     },
     "download-exec": {
       severity: "critical",
       catches:
-        'downloaded code run without a pipe: sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), `curl …` as a command, iex (iwr …); a download saved and run on the same line or the next two (curl -o f … && bash f); python -c, node -e, perl -e, ruby -e code that downloads and evaluates; npx -y, bunx, pnpm dlx of a package with no exact version',
+        'downloaded code run without a pipe: sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), `curl …` as a command, iex (iwr …); a download saved and run on the same line or the next two (curl -o f … && bash f), or an archive downloaded, unpacked and a file of it run (curl … | tar xz && ./install.sh); python -c, node -e, perl -e, ruby -e code, or a here-document an interpreter reads, that downloads and evaluates; a shell wired to a socket (bash -i >& /dev/tcp/…, nc -e, socat exec:); deno run of a URL; npx -y, bunx, pnpm dlx of a package with no exact version',
       misses:
         "a saved download run further away, or through variables, aliases or archives; download-and-evaluate in a script's own source",
     },

@@ -1,9 +1,20 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * A small shell lexer for the audit: splits text into commands, pipelines
- * and words (quotes removed, `$(…)`, backquotes and `<(…)` parsed as nested
- * command lists), so the execution rules look at the structure of a command
- * line instead of matching it with regular expressions.
+ * and words, with the word semantics of a POSIX shell, so the execution
+ * rules look at what a shell would run instead of matching text:
+ *
+ * - quotes are removed, and a backslash outside quotes drops and leaves the
+ *   next character (`c\url` is `curl`); `$'…'` escapes are decoded;
+ * - an unquoted `$IFS` (`${IFS}`) separates words as a blank does, and an
+ *   unquoted `$@` or `$*` inside a word reads as nothing;
+ * - `$(…)`, backquotes and `<(…)` are nested command lists of a word;
+ * - `( … )` and `{ …; }` in the place of a command are compound commands
+ *   whose body is lexed as a command list, so `curl … | (bash)` pipes into
+ *   `bash`;
+ * - a here-document's body (`<<EOF` … `EOF`) is skipped by the command list
+ *   and kept as a span on its redirection, for the rules to read as what it
+ *   feeds.
  *
  * It reads untrusted text, so it is linear: every character is consumed
  * once, nesting deeper than {@linkcode MAX_NESTING} is read flat (the
@@ -11,13 +22,25 @@
  *
  * Two modes. `shell` reads a shell script: backquotes substitute, `#` starts
  * a comment, quotes may span lines. `prose` reads Markdown and other text:
- * a backquote (a code span) and a line end close everything, an unclosed
- * quote (an apostrophe) runs to the end of its line, `#` is a character.
+ * a backquote (a code span's edge) separates commands and closes a nested
+ * list, quotes end with their line (an unclosed apostrophe runs to the end
+ * of its line), `#` is a character.
  *
  * @module
  */
 
 import type { Lexed, Pipeline, Redirect, Span, Word } from "./shell_syntax.ts";
+import {
+  ansiC,
+  BLANK,
+  BLANK_RUN,
+  heredocBody,
+  IFS,
+  ListBuilder,
+  NOTHING,
+  OPERATOR,
+  ORDINARY_RUN,
+} from "./shell_reading.ts";
 
 export type {
   Command,
@@ -32,17 +55,13 @@ export type {
 /** Nesting of substitutions read as such; deeper ones are read flat. */
 export const MAX_NESTING = 8;
 
-const BLANK = new Set([" ", "\t", "\u00A0", "\f", "\v", "\r"]);
-const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")"]);
-// Characters that end or change a word's reading.
-// Runs of characters with no meaning to the lexer, and runs of blanks
-// (sticky: matched at one position, never searched for).
-const ORDINARY_RUN = /[^ \t\u00A0\f\v\r\n;&|<>()\\'"`$]+/y;
-const BLANK_RUN = /[ \t\u00A0\f\v\r]+/y;
-// Characters a backslash makes literal; before any other one it is kept.
-const ESCAPABLE = new Set([
-  ..." \t\n\\'\"`$;&|<>(){}*?[]#~=!",
-]);
+/** A here-document whose body starts after the current line. */
+interface Heredoc {
+  readonly redirect: Redirect;
+  readonly delimiter: string;
+  /** `<<-`: leading tabs of the delimiter line are ignored. */
+  readonly strip: boolean;
+}
 
 /**
  * Lexes `text[start, end)`.
@@ -80,6 +99,8 @@ class Lexer {
   #pos: number;
   /** Whether the innermost substitution is a backquoted one. */
   #inBackquotes = false;
+  /** Here-documents opened on the current line. */
+  #heredocs: Heredoc[] = [];
   constructor(
     readonly text: string,
     start: number,
@@ -89,10 +110,13 @@ class Lexer {
     this.#pos = start;
   }
 
-  /** Reads commands until `stop` (`)` or `` ` ``) or the end. */
-  list(stop: string | undefined, depth: number): Pipeline[] {
+  /**
+   * Reads commands until `stop` (`)`, `}` or `` ` ``) or the end; a
+   * compound command's body keeps the substitution it is in.
+   */
+  list(stop: string | undefined, depth: number, compound = false): Pipeline[] {
     const outer = this.#inBackquotes;
-    if (stop !== undefined) this.#inBackquotes = stop === "`";
+    if (stop !== undefined && !compound) this.#inBackquotes = stop === "`";
     try {
       return this.#list(stop, depth);
     } finally {
@@ -102,26 +126,9 @@ class Lexer {
 
   #list(stop: string | undefined, depth: number): Pipeline[] {
     const { text, end, prose } = this;
-    const pipelines: Pipeline[] = [];
-    let pipeline: Pipeline = [];
-    let words: Word[] = [];
-    let redirects: Redirect[] = [];
-    let piped = false;
+    const list = new ListBuilder();
     let joined = false; // after | && ||: a newline does not end the pipeline
     let parens = 0;
-    const endCommand = (): void => {
-      if (words.length > 0 || redirects.length > 0) {
-        pipeline.push({ words, redirects, piped });
-      }
-      words = [];
-      redirects = [];
-      piped = false;
-    };
-    const endPipeline = (): void => {
-      endCommand();
-      if (pipeline.length > 0) pipelines.push(pipeline);
-      pipeline = [];
-    };
     while (this.#pos < end) {
       const c = text[this.#pos]!;
       if (BLANK.has(c)) {
@@ -130,36 +137,44 @@ class Lexer {
         this.#pos = Math.min(BLANK_RUN.lastIndex, end);
         continue;
       }
+      if (c === "$" && this.#sticky(IFS)) continue; // a blank
       if (c === "\\" && text[this.#pos + 1] === "\n") {
         this.#pos += 2;
         continue;
       }
       if (c === "\n") {
         this.#pos++;
+        if (this.#heredocs.length > 0) this.#readHeredocs();
         if (joined) continue;
-        endPipeline();
+        list.endPipeline();
         continue;
       }
       if (stop === ")" && c === ")" && parens === 0) {
         this.#pos++;
-        endPipeline();
-        return pipelines;
+        return list.end();
+      }
+      if (
+        stop === "}" && c === "}" && this.#delimited(this.#pos + 1) &&
+        list.empty()
+      ) {
+        this.#pos++;
+        return list.end();
       }
       if (stop === "`" && c === "`") {
         this.#pos++;
-        endPipeline();
-        return pipelines;
+        return list.end();
       }
       if (c === "`" && (prose || depth >= MAX_NESTING)) {
-        // A code span's edge (or too deep to nest): a separator.
+        // A code span's edge (or too deep to nest): a separator, and in
+        // prose the end of a nested list.
+        if (prose) this.#heredocs.length = 0;
+        if (prose && stop !== undefined) {
+          return list.end();
+        }
         this.#pos++;
-        endPipeline();
+        list.endPipeline();
         joined = false;
         continue;
-      }
-      if (stop !== undefined && prose && (c === "\n" || c === "`")) {
-        endPipeline(); // in prose a substitution ends with its line
-        return pipelines;
       }
       if (c === "#" && !prose) {
         const stopAt = this.#lineEnd();
@@ -167,29 +182,42 @@ class Lexer {
         this.#pos = stopAt;
         continue;
       }
+      if (c === "(" && depth < MAX_NESTING && list.commandPlace()) {
+        this.#pos++;
+        list.body = this.list(")", depth + 1, true);
+        continue;
+      }
+      if (
+        c === "{" && this.#delimited(this.#pos + 1) && depth < MAX_NESTING &&
+        list.commandPlace()
+      ) {
+        this.#pos++;
+        list.body = this.list("}", depth + 1, true);
+        continue;
+      }
       if (c === "(" || c === ")") {
         if (c === "(") parens++;
         else if (parens > 0) parens--;
         this.#pos++;
-        endCommand(); // a bracket ends a command, not the pipeline
+        list.endCommand(); // a bracket ends a command, not the pipeline
         continue;
       }
       if (c === "|" || c === "&" || c === ";") {
         const two = text.slice(this.#pos, this.#pos + 2);
         if (two === "&>") {
           this.#pos += 2;
-          this.#redirect("&>", redirects, depth);
+          this.#redirect("&>", list.redirects, depth);
           continue;
         }
         if (c === "|" && two !== "||") {
           this.#pos += two === "|&" ? 2 : 1;
-          endCommand();
-          piped = true;
+          list.endCommand();
+          list.piped = true;
           joined = true;
           continue;
         }
         this.#pos += two === "||" || two === "&&" || two === ";;" ? 2 : 1;
-        endPipeline();
+        list.endPipeline();
         joined = two === "||" || two === "&&";
         continue;
       }
@@ -203,8 +231,12 @@ class Lexer {
           op += text[i];
           i++;
         }
+        if (op === "<<" && text[i] === "-") {
+          op = "<<-";
+          i++;
+        }
         this.#pos = i;
-        this.#redirect(op, redirects, depth);
+        this.#redirect(op, list.redirects, depth);
         continue;
       }
       joined = false;
@@ -215,10 +247,24 @@ class Lexer {
       if (/^\d+$/.test(word.value) && (next === "<" || next === ">")) {
         continue; // a file descriptor: 2>&1
       }
-      words.push(word);
+      list.add(word);
     }
-    endPipeline();
-    return pipelines;
+    return list.end();
+  }
+
+  /** Consumes a match of a sticky pattern at the position, if there is one. */
+  #sticky(pattern: RegExp): boolean {
+    pattern.lastIndex = this.#pos;
+    if (!pattern.test(this.text) || pattern.lastIndex > this.end) return false;
+    this.#pos = pattern.lastIndex;
+    return true;
+  }
+
+  /** Whether a `{` or `}` ending before `at` stands alone as a word. */
+  #delimited(at: number): boolean {
+    const c = this.text[at];
+    return at >= this.end || c === undefined || BLANK.has(c) || c === "\n" ||
+      OPERATOR.has(c);
   }
 
   #redirect(op: string, redirects: Redirect[], depth: number): void {
@@ -228,7 +274,30 @@ class Lexer {
     const sub = (c === "<" || c === ">") && text[this.#pos + 1] === "(" &&
       depth < MAX_NESTING;
     if (c === undefined || c === "\n" || (OPERATOR.has(c) && !sub)) return;
-    redirects.push({ op, target: this.#word(depth) });
+    const redirect: Redirect = { op, target: this.#word(depth) };
+    redirects.push(redirect);
+    if (op === "<<" || op === "<<-") {
+      this.#heredocs.push({
+        redirect,
+        delimiter: redirect.target.value,
+        strip: op === "<<-",
+      });
+    }
+  }
+
+  /** Reads the bodies of the line's here-documents, in order (after its newline). */
+  #readHeredocs(): void {
+    for (const { redirect, delimiter, strip } of this.#heredocs.splice(0)) {
+      const read = heredocBody(
+        this.text,
+        this.#pos,
+        this.end,
+        delimiter,
+        strip,
+      );
+      redirect.body = read.body;
+      this.#pos = read.next;
+    }
   }
 
   /** Where the current line (prose: or code span) ends. */
@@ -239,9 +308,14 @@ class Lexer {
     return i;
   }
 
+  /** Whether a quote opened in prose ends here (its line or code span ends). */
+  #proseQuoteEnd(c: string): boolean {
+    return this.prose && (c === "\n" || c === "`");
+  }
+
   /** Reads one word. */
   #word(depth: number): Word {
-    const { text, end, prose } = this;
+    const { text, end } = this;
     const word: Word = {
       value: "",
       start: this.#pos,
@@ -250,6 +324,8 @@ class Lexer {
       subs: [],
     };
     const parts: string[] = [];
+    // Where in `parts` a character stands that a dropped backslash escaped.
+    let escaped: number[] | undefined;
     while (this.#pos < end) {
       ORDINARY_RUN.lastIndex = this.#pos;
       if (ORDINARY_RUN.test(text)) {
@@ -270,25 +346,25 @@ class Lexer {
         break;
       }
       if (c === "\\") {
-        const next = text[this.#pos + 1];
-        if (next === "\n") {
+        if (text[this.#pos + 1] === "\n") {
           this.#pos += 2;
           continue;
         }
-        if (next !== undefined && ESCAPABLE.has(next)) {
-          parts.push(next);
-          this.#pos += 2;
-        } else {
+        if (this.#pos + 1 >= end) {
           parts.push(c);
           this.#pos++;
+          continue;
         }
+        (escaped ??= []).push(parts.length);
+        parts.push(text[this.#pos + 1]!);
+        this.#pos += 2;
         continue;
       }
       if (c === "'") {
         const from = ++this.#pos;
         while (
           this.#pos < end && text[this.#pos] !== "'" &&
-          !(prose && (text[this.#pos] === "\n" || text[this.#pos] === "`"))
+          !this.#proseQuoteEnd(text[this.#pos]!)
         ) this.#pos++;
         word.quoted.push({ start: from, end: this.#pos });
         parts.push(text.slice(from, this.#pos));
@@ -301,33 +377,58 @@ class Lexer {
         continue;
       }
       if (c === "`") {
-        if (prose || depth >= MAX_NESTING || this.#inBackquotes) break;
+        if (this.prose || depth >= MAX_NESTING || this.#inBackquotes) break;
         this.#substitution(word, "`", "`", depth);
         continue;
       }
-      if (
-        c === "$" && text[this.#pos + 1] === "(" && depth < MAX_NESTING
-      ) {
-        this.#substitution(word, "$(", ")", depth);
-        continue;
+      if (c === "$") {
+        const next = text[this.#pos + 1];
+        if (next === "(" && depth < MAX_NESTING) {
+          this.#substitution(word, "$(", ")", depth);
+          continue;
+        }
+        IFS.lastIndex = this.#pos;
+        if (IFS.test(text)) break; // a separator, skipped by the list
+        const at = this.#pos;
+        if (this.#sticky(NOTHING)) {
+          ORDINARY_RUN.lastIndex = this.#pos;
+          if (parts.length > 0 || ORDINARY_RUN.test(text)) continue;
+          this.#pos = at;
+        }
+        if (next === "'") {
+          parts.push(this.#ansiC(word));
+          continue;
+        }
       }
       parts.push(c); // a `$` that starts no substitution
       this.#pos++;
     }
     word.value = parts.join("");
+    if (escaped !== undefined) {
+      for (const i of escaped) parts[i] = `\\${parts[i]}`;
+      word.backslashed = parts.join("");
+    }
     word.end = this.#pos;
     return word;
   }
 
+  /** Reads a `$'…'` string (at its `$`), its escapes decoded. */
+  #ansiC(word: Word): string {
+    const from = this.#pos + 2;
+    const read = ansiC(this.text, from, this.end, this.prose);
+    word.quoted.push({ start: from, end: read.end });
+    this.#pos = read.next;
+    return read.value;
+  }
+
   /** Reads a double-quoted part (after the quote), with its substitutions. */
   #double(word: Word, depth: number): string {
-    const { text, end, prose } = this;
+    const { text, end } = this;
     const from = this.#pos;
     const parts: string[] = [];
     while (this.#pos < end) {
       const c = text[this.#pos]!;
-      if (c === '"') break;
-      if (prose && (c === "\n" || c === "`")) break;
+      if (c === '"' || this.#proseQuoteEnd(c)) break;
       if (c === "`" && this.#inBackquotes) break;
       if (c === "\\" && this.#pos + 1 < end) {
         const next = text[this.#pos + 1]!;

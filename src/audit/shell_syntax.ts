@@ -1,7 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * The shapes `shell_lexer.ts` produces: words with their quoted parts and
- * substitutions, commands with their redirections, pipelines.
+ * substitutions, commands with their redirections and here-documents,
+ * compound commands (`( … )`, `{ …; }`) and pipelines.
  *
  * @module
  */
@@ -36,6 +37,11 @@ export interface Word {
   readonly quoted: Span[];
   /** The substitutions in it. */
   readonly subs: Substitution[];
+  /**
+   * Its value with the unquoted backslashes the shell drops kept, when it
+   * had any: `C:\tools\bash.exe` read as a Windows path.
+   */
+  backslashed?: string;
   /** Its command name, once computed (see `nameOf`). */
   name?: string;
 }
@@ -44,8 +50,10 @@ export interface Word {
 export interface Redirect {
   /** The operator. */
   readonly op: string;
-  /** The target word. */
+  /** The target word (for `<<` and `<<-`, the delimiter). */
   readonly target: Word;
+  /** A here-document's body: the lines after the command, up to the delimiter. */
+  body?: Span;
 }
 
 /** One simple command. */
@@ -56,6 +64,11 @@ export interface Command {
   readonly redirects: Redirect[];
   /** Whether a `|` joins it to the previous command of its pipeline. */
   readonly piped: boolean;
+  /**
+   * A compound command's body: `( … )` or `{ …; }`. Its first commands
+   * read the compound's input and its output is the compound's output.
+   */
+  readonly body?: Pipeline[];
 }
 
 /** Commands joined by `|` (or by brackets, `piped: false`). */
