@@ -70,7 +70,21 @@ export function stampOf(path: string, stamps: Map<string, number>): void {
   }
 }
 
-/** Whether an entry is a directory, or a symlink to one that may be followed (reported otherwise). */
+/**
+ * The agents that read a root, as the subject of a sentence ("Codex does",
+ * "Codex, Gemini CLI do"), named from the client table when the default
+ * roots set `readBy`; `undefined` for a root no agent was named for.
+ */
+function agentsDo(readers: readonly string[]): string | undefined {
+  if (readers.length === 0) return undefined;
+  return `${readers.join(", ")} ${readers.length === 1 ? "does" : "do"}`;
+}
+
+/**
+ * Whether an entry is a directory, or a symlink to one that may be
+ * followed; a symlink to a directory that may not be is reported, naming
+ * the agents whose rules say so.
+ */
 export function isDirectoryEntry(
   entry: Deno.DirEntry,
   path: string,
@@ -79,18 +93,30 @@ export function isDirectoryEntry(
   if (entry.isDirectory) return true;
   if (!entry.isSymlink) return false;
   if (!context.source.followSymlinks) {
+    // Only a link to a directory could have been a skill directory: a
+    // linked file is left without a word (a linked SKILL.md is reported
+    // where it is read).
+    if (!isDirectoryPath(path)) return false;
+    const who = agentsDo(context.source.readBy);
     context.diagnostics.push({
       level: "warning",
       code: "symlink-skipped",
-      message: `Symlink "${path}" was not followed (followSymlinks is off)`,
+      message: who === undefined
+        ? `Symlink "${path}" was not followed (followSymlinks is off)`
+        : `"${path}" is a symlinked directory, and ${who} not follow symlinked skill directories in this root; skipped`,
       path,
     });
     return false;
   }
+  return isDirectoryPath(path);
+}
+
+/** Whether a path leads to a directory (through links); a dangling link does not. */
+function isDirectoryPath(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;
   } catch {
-    return false; // dangling link: not a skill directory
+    return false;
   }
 }
 
@@ -260,17 +286,17 @@ function readIfRegular(
 ): PendingSkill {
   if (context.wantStamps) context.stamps.set(file, mtimeOf(info));
   if (info.isSymlink) {
-    // Named from the client table when the default roots set `readBy`.
-    const readers = context.source.readBy;
-    const who = readers.length === 0
-      ? "this root's agent does"
-      : `${readers.join(", ")} ${readers.length === 1 ? "does" : "do"}`;
+    const who = agentsDo(context.source.readBy);
     return {
       level: "warning",
       code: "symlink-skipped",
       message: context.source.followSymlinks
-        ? `"${file}" is a symlink, and ${who} not read a symlinked SKILL.md; skipped`
-        : `"${file}" is a symlink and followSymlinks is off; skipped`,
+        ? `"${file}" is a symlink, and ${
+          who ?? "this root's agent does"
+        } not read a symlinked SKILL.md; skipped`
+        : who === undefined
+        ? `"${file}" is a symlink and followSymlinks is off; skipped`
+        : `"${file}" is a symlink, and ${who} not follow symlinks in this root; skipped`,
       path: file,
     };
   }

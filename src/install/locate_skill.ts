@@ -279,7 +279,9 @@ export function validateSkill(skillDir: string): string {
   if (blocking.length > 0) {
     throw new InstallError(
       "skill-invalid",
-      `Refusing to install: ${blocking.map((d) => d.message).join("; ")}`,
+      `Refusing to install: ${
+        firstItems(blocking.map((d) => d.message), 3, { separator: "; " })
+      }`,
     );
   }
   if (

@@ -401,8 +401,10 @@ export function pickWebEntry(
   const names = index.entries.map((e) => e.name);
   const leftOut = index.diagnostics.length === 0
     ? ""
-    : `; ${index.diagnostics.slice(0, 3).map((d) => d.message).join("; ")}${
-      index.diagnostics.length > 3 ? "; …" : ""
+    : `; ${
+      firstItems(index.diagnostics.map((d) => d.message), 3, {
+        separator: "; ",
+      })
     }`;
   const found = index.entries.find((e) =>
     wanted === undefined || e.name === wanted

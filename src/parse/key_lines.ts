@@ -2,16 +2,35 @@
 /**
  * `keyLines()`: the line each top-level key of a frontmatter stands on, for
  * the diagnostics about that key. The parsed map keeps no positions, so the
- * text is read again: a key written plain, quoted with escapes
- * (`"na\u006de"`, `'it''s'`), or inside a top-level flow mapping spread over
- * several lines is found under the name the parser gave it.
+ * text is read again: a key written plain (`a:b`), quoted with escapes
+ * (`"na\u006de"`, `'it''s'`), after an anchor or a tag (`&k key`,
+ * `!!str key`), as an explicit key (`? key`), in a mapping indented as a
+ * whole, or inside a top-level flow mapping spread over several lines is
+ * found under the name the parser gave it.
  *
  * @module
  */
 
-/** A top-level `key:` line: double-quoted, single-quoted or plain key. */
-const KEY_LINE =
-  /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#:'"\-?{[][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)/;
+/** A double-quoted scalar (group 1: its text) or a single-quoted one (group 2). */
+const QUOTED = `"((?:[^"\\\\]|\\\\.)*)"|'((?:[^']|'')*)'`;
+
+/**
+ * A plain key (group 3): a first character that opens no other node, then
+ * characters up to a colon that a blank follows or a comment; a colon that
+ * a character follows (`a:b`) is part of it. Blanks are taken only before
+ * a character of the key, so that a long run of them costs one pass.
+ */
+const PLAIN = `((?:[^\\s#:'"\\-?{[\\]},|>&*!%@\`]|[-?:](?=[^\\s,[\\]{}]))` +
+  `(?:[^\\s:]|:(?=\\S)|[ \\t]+(?=[^\\s#:]|:\\S))*)`;
+
+/** A top-level `key:` line, its indentation and properties removed. */
+const KEY_LINE = new RegExp(`^(?:${QUOTED}|${PLAIN})[ \\t]*:(?:[ \\t]|$)`);
+
+/** An explicit key's scalar after `? `, up to a comment. */
+const EXPLICIT_KEY = new RegExp(`^(?:${QUOTED}|${PLAIN})[ \\t]*(?:#.*)?$`);
+
+/** Anchors and tags before a key (`&anchor `, `!!str `, `!<tag:x> `). */
+const PROPERTIES = /^(?:[&!][^\s]*[ \t]+)+/;
 
 /** What a one-character escape of a double-quoted YAML scalar stands for. */
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -48,6 +67,8 @@ const ESCAPE = /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[^])/g;
  * const lines = keyLines('description: d\n"na\\u006de": x\n', 2);
  * assert.equal(lines.get("name"), 3);
  * assert.equal(keyLines("{name: x,\n  colour: blue}\n", 2).get("colour"), 3);
+ * const marked = keyLines("&k x-a: 1\n? x-b\n: 2\nx-c:d: 3\n", 2);
+ * assert.deepEqual([...marked], [["x-a", 2], ["x-b", 3], ["x-c:d", 5]]);
  * ```
  *
  * @param yaml The frontmatter's YAML text.
@@ -59,33 +80,44 @@ export function keyLines(yaml: string, yamlLine: number): Map<string, number> {
   const add = (key: string, line: number): void => {
     if (!lines.has(key)) lines.set(key, yamlLine + line);
   };
+  // The top-level mapping's column: that of the first line with content.
+  let indent = -1;
   let line = 0;
   let start = 0;
   while (start <= yaml.length) {
     let end = yaml.indexOf("\n", start);
     if (end === -1) end = yaml.length;
-    const c = yaml.charCodeAt(start);
-    if (c === 0x7b) { // "{": the frontmatter is one flow mapping
-      flowKeys(yaml, start, line, add);
-      break;
-    }
-    if (end > start && c !== 0x20 && c !== 0x09 && c !== 0x23) {
-      const match = KEY_LINE.exec(yaml.slice(start, end));
-      if (match !== null) {
-        add(
-          match[1] !== undefined
-            ? unescapeDouble(match[1])
-            : match[2] !== undefined
-            ? match[2].replaceAll("''", "'")
-            : match[3]!,
-          line,
-        );
+    let column = 0;
+    while (yaml.charCodeAt(start + column) === 0x20) column++;
+    const c = start + column < end ? yaml.charCodeAt(start + column) : -1;
+    if (c !== -1 && c !== 0x09 && c !== 0x23 && c !== 0x0d) {
+      if (indent === -1) indent = column;
+      if (column === indent) {
+        if (c === 0x7b) { // "{": the frontmatter is one flow mapping
+          flowKeys(yaml, start + column, line, add);
+          break;
+        }
+        const key = lineKey(yaml.slice(start + column, end));
+        if (key !== undefined) add(key, line);
       }
     }
     line++;
     start = end + 1;
   }
   return lines;
+}
+
+/** The key a top-level line opens, as the parser names it. */
+function lineKey(text: string): string | undefined {
+  const rest = text.replace(PROPERTIES, "");
+  const explicit = /^\?(?:[ \t]|$)/.test(rest);
+  const match = explicit
+    ? EXPLICIT_KEY.exec(rest.slice(1).trimStart().replace(PROPERTIES, ""))
+    : KEY_LINE.exec(rest);
+  if (match === null) return undefined;
+  if (match[1] !== undefined) return unescapeDouble(match[1]);
+  if (match[2] !== undefined) return match[2].replaceAll("''", "'");
+  return match[3]!;
 }
 
 /** A double-quoted scalar's text (between its quotes) with its escapes read. */
