@@ -28,6 +28,8 @@ import {
 import { agentNamed, overridesFrom } from "./root_options.ts";
 import { SkillSkippedError, skippedSkill } from "./skill_missing.ts";
 import { renderTable, terminalWidth } from "./table.ts";
+import { setupReport } from "./doctor_setup.ts";
+import { setupText } from "./doctor_setup_view.ts";
 import {
   rootsOfClient,
   sourcesOf,
@@ -144,7 +146,7 @@ const GROUPS = [{
       multiple: true,
       arg: "NAME",
       help:
-        "Only these agents, by name or alias (repeatable; default: the agents with known rules, and any whose roots hold the skill)",
+        "Only these agents, by name or alias (repeatable; default: the agents with known rules, and any whose roots hold the skill; without a skill, the agents found on this machine)",
     },
     all: {
       type: "boolean",
@@ -155,30 +157,42 @@ const GROUPS = [{
       arg: "FILE",
       help: "Overrides (default: ./skillscope.json when present)",
     },
-    json: { type: "boolean", help: "Print { skill, clients: [...] }" },
+    json: {
+      type: "boolean",
+      help:
+        "Print { skill, clients: [...] }, or without a skill { agents, roots, skills, problems }",
+    },
   },
 }] as const satisfies readonly OptionGroup[];
 
 /** `doctor [PATH|NAME]`. */
 export const doctorCommand: CommandOf<typeof GROUPS> = {
   name: "doctor",
-  usage: "doctor PATH|NAME [--client NAME]... [--all] [--json]",
+  usage: "doctor [PATH|NAME] [--client NAME]... [--all] [--json]",
   description:
-    `For each agent we know, says whether it will see the skill and why not,
+    `Without a skill, checks the whole setup: the agents found on this machine
+(by their own directories, or those of --client, or --all), the roots they
+read, and every skill there with the agents that see it and those that do
+not, and why; the skills with a problem come first, and each problem ends
+with a next step (a command to run or an edit to make). Exits 1 when it
+finds a problem. --json prints { agents, roots, skills, problems }.
+
+With a skill, for each agent we know, says whether it will see it and why not,
 from its profile in the client table: a root it does not scan, the depth it
 looks, a symlinked directory or SKILL.md it does not follow, a name it
 rejects, YAML its parser rejects, a missing description, another skill
 shadowing it in its own precedence, a policy that hides it, a listing budget
 it does not fit. Where an agent's rule is not known, it answers unknown.`,
   examples: [
+    "skillscope doctor",
     "skillscope doctor ./.claude/skills/pdf-tools",
     "skillscope doctor pdf-tools --client codex --client claude",
   ],
   groups: GROUPS,
   async run(values, positionals): Promise<number> {
-    if (positionals.length !== 1) {
+    if (positionals.length > 1) {
       throw new UsageError(
-        "Name one skill (a directory or a name)\nUsage: skillscope doctor PATH|NAME",
+        "Name one skill (a directory or a name), or none for the whole setup\nUsage: skillscope doctor [PATH|NAME]",
       );
     }
     const named = values.client;
@@ -191,6 +205,19 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
         );
       }
       if (!explicit.includes(name)) explicit.push(name);
+    }
+    if (positionals.length === 0) {
+      const report = await setupReport({
+        clients: named !== undefined
+          ? explicit
+          : values.all === true
+          ? "all"
+          : undefined,
+        overrides: overridesFrom(values),
+      });
+      if (values.json === true) writeJson(report);
+      else writeOut(setupText(report));
+      return report.problems.length === 0 ? EXIT.ok : EXIT.failure;
     }
     const cache = new SkillCache();
     const { skill, diagnostics } = await findSkill(

@@ -29,7 +29,22 @@ export interface Verdict {
   sees: "yes" | "no" | "unknown";
   /** Why (empty for a plain yes). */
   reasons: string[];
+  /** What stops it, one code for each of the first reasons (none when it sees it). */
+  blocking: BlockCode[];
 }
+
+/** What stops an agent from seeing a skill (see {@linkcode Verdict.blocking}). */
+export type BlockCode =
+  | "outside-roots"
+  | "too-deep"
+  | "symlinked-dir"
+  | "symlinked-skill-md"
+  | "name-mismatch"
+  | "yaml-repair"
+  | "no-description"
+  | "shadowed"
+  | "over-budget"
+  | "turned-off";
 
 /** A client's own roots (scanned by its rules), and the shared ones when it is not known whether it reads them. */
 export function rootsOfClient(client: string): {
@@ -84,6 +99,11 @@ export async function verdictFor(
   const label = profile.label;
   // What stops it, what is not known for sure, and what is worth knowing.
   const reasons: string[] = [];
+  const blocking: BlockCode[] = [];
+  const block = (code: BlockCode, reason: string): void => {
+    blocking.push(code);
+    reasons.push(reason);
+  };
   const unknowns: string[] = [];
   const notes: string[] = [];
   const { own, shared } = rootsOfClient(client);
@@ -95,12 +115,13 @@ export async function verdictFor(
     )
       .sort((a, b) => b.path.length - a.path.length)[0];
   if (root === undefined) {
-    reasons.push(
+    block(
+      "outside-roots",
       `not in a root ${label} scans (${
         own.map((r) => r.path).join(", ") || "none known"
       })`,
     );
-    return { client, label, sees: "no", reasons };
+    return { client, label, sees: "no", reasons, blocking };
   }
   if (shared.includes(root)) {
     unknowns.push(`whether ${label} reads .agents/skills is not known`);
@@ -113,7 +134,8 @@ export async function verdictFor(
       );
     }
   } else if (profile.depth !== "any" && depth > profile.depth) {
-    reasons.push(
+    block(
+      "too-deep",
       `${depth} levels below ${root.path}; ${label} looks ${profile.depth} level${
         profile.depth === 1 ? "" : "s"
       } deep`,
@@ -121,7 +143,8 @@ export async function verdictFor(
   }
   if (symlinkOnTheWay(root.path, skill.dir)) {
     if (!root.scan.followSymlinks) {
-      reasons.push(
+      block(
+        "symlinked-dir",
         `it is reached through a symlinked directory, which ${label} does not follow in ${root.path}`,
       );
     } else if (profile.followsSymlinkedDirs === "unknown") {
@@ -138,7 +161,10 @@ export async function verdictFor(
   }
   if (symlinked) {
     if (profile.followsSymlinkedSkillMd === false) {
-      reasons.push(`SKILL.md is a symlink, which ${label} does not open`);
+      block(
+        "symlinked-skill-md",
+        `SKILL.md is a symlink, which ${label} does not open`,
+      );
     } else if (profile.followsSymlinkedSkillMd === "unknown") {
       unknowns.push(
         `SKILL.md is a symlink; whether ${label} opens one is not known`,
@@ -148,7 +174,8 @@ export async function verdictFor(
   const dirName = skill.dir.split(/[\\/]/).at(-1)!;
   if (skill.name !== dirName) {
     if (profile.requiresNameMatch === true) {
-      reasons.push(
+      block(
+        "name-mismatch",
         `its name "${skill.name}" differs from its directory "${dirName}", which ${label} rejects`,
       );
     } else if (profile.requiresNameMatch === "unknown") {
@@ -162,7 +189,8 @@ export async function verdictFor(
   );
   if (repairedYaml) {
     if (profile.strictYaml === true) {
-      reasons.push(
+      block(
+        "yaml-repair",
         `its YAML only parses after a repair ${label} does not make`,
       );
     } else if (profile.strictYaml === "unknown") {
@@ -179,7 +207,7 @@ export async function verdictFor(
         `it has no description: ${label} uses the first paragraph of its body ("${skill.description}")`,
       );
     } else if (profile.withoutDescription === "skip") {
-      reasons.push(`it has no description, which ${label} requires`);
+      block("no-description", `it has no description, which ${label} requires`);
     } else {
       unknowns.push(
         `it has no description; whether ${label} loads it is not known`,
@@ -194,7 +222,7 @@ export async function verdictFor(
   });
   const winner = found.skills.find((s) => s.name === skill.name);
   if (winner !== undefined && winner.dir !== skill.dir) {
-    reasons.push(`shadowed by ${winner.path ?? winner.source.key}`);
+    block("shadowed", `shadowed by ${winner.path ?? winner.source.key}`);
     if (profile.keepsDuplicateNames === true) {
       notes.push(
         `${label} itself keeps both (it does not drop a skill for its name); skillscope lists only the first`,
@@ -211,7 +239,8 @@ export async function verdictFor(
       overrides,
     });
     if (cuts.omittedNames?.includes(skill.name)) {
-      reasons.push(
+      block(
+        "over-budget",
         `left out of ${
           possessive(label)
         } listing: ${visible.length} skills do not fit its budget`,
@@ -227,8 +256,9 @@ export async function verdictFor(
     notes.push(`${possessive(label)} listing budget is not known: not checked`);
   }
   const policy = policyOf(skill, overrides);
-  if (policy.mode === "off") reasons.push(`turned off (${policy.source})`);
-  else if (!policy.modelVisible) {
+  if (policy.mode === "off") {
+    block("turned-off", `turned off (${policy.source})`);
+  } else if (!policy.modelVisible) {
     notes.push(
       `the model does not see it (${policy.mode}: ${policy.source}); the user can invoke it`,
     );
@@ -238,6 +268,7 @@ export async function verdictFor(
     label,
     sees: reasons.length > 0 ? "no" : unknowns.length > 0 ? "unknown" : "yes",
     reasons: [...reasons, ...unknowns, ...notes],
+    blocking,
   };
 }
 

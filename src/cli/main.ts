@@ -150,7 +150,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "doctor",
     summary:
-      "Say, for each agent we know, whether it will see a skill, and why not",
+      "Check the whole setup, or say for each agent whether it will see a skill and why not",
     load: async () => (await import("./doctor.ts")).doctorCommand,
   },
   {

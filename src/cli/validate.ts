@@ -6,7 +6,7 @@
  */
 import { validateSkillDir } from "../parse/validate.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { jsonOption } from "./root_options.ts";
+import { defaultRootsFrom, jsonOption } from "./root_options.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {
@@ -19,6 +19,9 @@ import {
 import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
+import { discover } from "../discover/discover.ts";
+import { rootSources } from "../discover/root_sources.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
 
 /** One entry of `validate --json`. */
 interface ValidateEntry {
@@ -59,13 +62,16 @@ const GROUPS = [{
 /** The `validate` command. */
 export const validateCommand: CommandOf<typeof GROUPS> = {
   name: "validate",
-  usage: "validate PATH... [--lenient] [--allow-field NAME]... [--json]",
+  usage: "validate [PATH...] [--lenient] [--allow-field NAME]... [--json]",
   description:
     `A linter for skills: validates each PATH, a skill directory, its SKILL.md,
-or a directory of skills, against the specification. Strict by default, as
+or a directory of skills, against the specification. Without PATH, the
+skills "skillscope list" shows (the default roots, with the agents found on
+this machine), those it skips included. Strict by default, as
 the reference validator: every rule is an error. Only the head of SKILL.md
 is read. Ends with a summary on stderr.`,
   examples: [
+    "skillscope validate",
     "skillscope validate ./skills",
     "skillscope validate ./my-skill --allow-field globs",
     "skillscope validate --lenient ./skills --json",
@@ -74,18 +80,19 @@ is read. Ends with a summary on stderr.`,
   footer:
     "Exit codes: 0 all valid, 1 any invalid, 2 usage, 3 missing permission.",
   async run(values, positionals): Promise<number> {
-    if (positionals.length === 0) {
-      throw new UsageError(
-        '"validate" needs at least one PATH\nRun "skillscope validate --help" for usage',
-      );
-    }
     if (values.lenient === true && values.strict === true) {
       throw new UsageError("Use --lenient or --strict, not both");
+    }
+    // No PATH: what "skillscope list" shows, from the default roots.
+    const listed = positionals.length === 0 ? await listedSkills() : undefined;
+    if (listed !== undefined && listed.dirs.length === 0) {
+      if (values.quiet !== true) writeErr(listed.none);
+      return EXIT.ok;
     }
     const strict = values.lenient !== true;
     const allowFields = values["allow-field"] ?? [];
     const entries: ValidateEntry[] = [];
-    for (const path of await expandPaths(positionals)) {
+    for (const path of listed?.dirs ?? await expandPaths(positionals)) {
       const diagnostics = await validateSkillDir(path, {
         strict,
         ...(allowFields.length === 0 ? {} : { allowFields }),
@@ -139,10 +146,15 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
 /** The skill directory a path names (a `SKILL.md` stands for its directory). */
 function skillKey(path: string): string {
   const absolute = resolve(path);
-  return basename(absolute).toLowerCase() === "skill.md" &&
+  const dir = basename(absolute).toLowerCase() === "skill.md" &&
       isFileSync(absolute)
     ? dirname(absolute)
     : absolute;
+  try {
+    return Deno.realPathSync(dir); // a symlink to a skill named too is that skill
+  } catch {
+    return dir;
+  }
 }
 
 /** The skills one argument names (see {@linkcode expandPaths}). */
@@ -161,6 +173,38 @@ async function expandPath(path: string): Promise<string[]> {
     if (d.code === "undecodable-name") writeErr(`${formatDiagnostic(d)}\n`);
   }
   return dirs.length === 0 ? [path] : dirs; // none: reported as skill-md-missing
+}
+
+/**
+ * The skill directories of the default roots, as `list` reads them (the
+ * agents found on this machine): those that load and those skipped, each
+ * once; with the message for none.
+ */
+async function listedSkills(): Promise<{ dirs: string[]; none: string }> {
+  const defaults = defaultRootsFrom({
+    client: undefined,
+    "no-project": undefined,
+  });
+  const found = await discover({ sources: rootSources(defaults) });
+  const dirs = found.skills.filter(isDirectorySkill).map((s) => s.dir);
+  for (const d of found.diagnostics) {
+    if (d.level === "error" && d.path?.endsWith("SKILL.md")) {
+      dirs.push(dirname(d.path));
+    }
+  }
+  for (const s of found.shadowed) dirs.push(dirname(s.loser));
+  const seen = new Set<string>();
+  const once = dirs.filter((dir) => {
+    const key = skillKey(dir);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return {
+    dirs: once,
+    none:
+      `No skills in the default roots ("skillscope roots" lists them): name a PATH to validate\n`,
+  };
 }
 
 /**

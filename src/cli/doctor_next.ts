@@ -1,0 +1,144 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The next step `doctor` gives for each problem of the setup: a command to
+ * run or an edit to make, naming the file, the line and the agent.
+ *
+ * @module
+ */
+import { basename, dirname, join } from "../shared/path.ts";
+import type { Diagnostic } from "../shared/types.ts";
+import type { BlockCode } from "./doctor_verdict.ts";
+
+/** Where a skill lies: enough to say what to do with it. */
+export interface SkillPlace {
+  /** The skill's name. */
+  readonly name: string;
+  /** Its directory. */
+  readonly dir: string;
+  /** Its `SKILL.md`. */
+  readonly path: string;
+  /** The scope of its root (`project`, `user`, …). */
+  readonly scope: string | undefined;
+}
+
+/** A path as a shell word: quoted when it holds anything but plain characters. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text)
+    ? text
+    : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * What to do when an agent does not see a skill, by what stops it.
+ *
+ * @example Usage
+ * ```ts
+ * import { nextForBlock } from "./doctor_next.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const skill = { name: "pdf", dir: "/p/.agents/skills/pdf", path: "/p/.agents/skills/pdf/SKILL.md", scope: "project" };
+ * assert.equal(
+ *   nextForBlock("outside-roots", "claude", skill, "not in a root Claude Code scans"),
+ *   "skillscope install /p/.agents/skills/pdf --client claude --project",
+ * );
+ * ```
+ *
+ * @param code What stops it.
+ * @param client The agent's table name.
+ * @param skill The skill.
+ * @param reason The reason doctor gave (for the paths it names).
+ * @returns The next step.
+ */
+export function nextForBlock(
+  code: BlockCode,
+  client: string,
+  skill: SkillPlace,
+  reason: string,
+): string {
+  switch (code) {
+    case "outside-roots": {
+      const scope = skill.scope === "project"
+        ? " --project"
+        : skill.scope === "user"
+        ? " --global"
+        : "";
+      return `skillscope install ${
+        shellWord(skill.dir)
+      } --client ${client}${scope}`;
+    }
+    case "too-deep":
+      return `move ${
+        shellWord(skill.dir)
+      } up to the top of its skills directory (one level deep)`;
+    case "symlinked-dir":
+      return `replace the symlinked directory with a copy: skillscope install ${
+        shellWord(skill.dir)
+      } --client ${client} --copy`;
+    case "symlinked-skill-md":
+      return `replace the symlink ${
+        shellWord(skill.path)
+      } with the file it points to`;
+    case "name-mismatch":
+      return `rename ${shellWord(skill.dir)} to ${
+        shellWord(join(dirname(skill.dir), skill.name))
+      }, or write "name: ${basename(skill.dir)}" in its SKILL.md`;
+    case "yaml-repair":
+      return `quote the value that holds ": " in ${
+        shellWord(skill.path)
+      } (key: "value"), then run "skillscope validate ${shellWord(skill.dir)}"`;
+    case "no-description":
+      return `add a one-line "description:" to ${shellWord(skill.path)}`;
+    case "shadowed":
+      return `rename or remove one of the two skills named "${skill.name}" (${
+        reason.replace(/^shadowed by /, "")
+      })`;
+    case "over-budget":
+      return `turn off skills you do not use (an "off" override in skillscope.json) or shorten long descriptions`;
+    case "turned-off":
+      return `remove the override that turns "${skill.name}" off`;
+  }
+}
+
+/**
+ * What to do about a skill no agent loads: by the diagnostic's code.
+ *
+ * @example Usage
+ * ```ts
+ * import { nextForDiagnostic } from "./doctor_next.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   nextForDiagnostic({ level: "error", code: "skill-md-missing", message: "m", path: "/s/x/skill.md" }),
+ *   "rename it: mv /s/x/skill.md /s/x/SKILL.md",
+ * );
+ * ```
+ *
+ * @param d The error (or the warning of a repaired frontmatter).
+ * @returns The next step.
+ */
+export function nextForDiagnostic(d: Diagnostic): string {
+  const file = d.path ?? "";
+  const dir = basename(file).toLowerCase() === "skill.md"
+    ? dirname(file)
+    : file;
+  const line = d.line === undefined ? "" : ` on line ${d.line}`;
+  const validate = `then run "skillscope validate ${shellWord(dir)}"`;
+  if (d.code === "skill-md-missing" && basename(file) !== "SKILL.md") {
+    return `rename it: mv ${shellWord(file)} ${
+      shellWord(join(dirname(file), "SKILL.md"))
+    }`;
+  }
+  if (d.code === "yaml-invalid") {
+    return d.level === "warning"
+      ? `quote the value${line} of ${
+        shellWord(file)
+      } (key: "value"), ${validate}`
+      : `fix the YAML${line} of ${
+        shellWord(file)
+      } (quote a value that holds ": ", "#" or starts with a special character), ${validate}`;
+  }
+  if (d.code === "description-missing") {
+    return `add a one-line "description:" to ${shellWord(file)}`;
+  }
+  return `run "skillscope validate ${shellWord(dir)}" and fix what it reports`;
+}

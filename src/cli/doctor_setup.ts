@@ -1,0 +1,416 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * `doctor` without a name: the whole setup. The agents found on this
+ * machine (or named), the roots they read, and every skill in those roots
+ * with the agents that see it and those that do not, with the reason — the
+ * skills with a problem first — then each problem with a next step.
+ *
+ * @module
+ */
+import { basename, dirname, join } from "../shared/path.ts";
+import { isInside } from "../shared/containment.ts";
+import { isFileSync } from "../shared/fs_checks.ts";
+import { clientProfile } from "../discover/client_profile.ts";
+import {
+  CLIENTS,
+  type DefaultRoot,
+  defaultRoots,
+} from "../discover/default_roots.ts";
+import { discover } from "../discover/discover.ts";
+import { isDirectorySkill } from "../discover/build_skill.ts";
+import { SkillCache } from "../discover/scan_cache.ts";
+import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
+import type { SkillOverride } from "../serve/policy.ts";
+import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
+import { UsageError } from "./errors.ts";
+import { withoutPath } from "./io.ts";
+import { nextForBlock, nextForDiagnostic } from "./doctor_next.ts";
+import { sourcesOf, type Verdict, verdictFor } from "./doctor_verdict.ts";
+
+/** An agent the setup is checked for. */
+export interface SetupAgent {
+  /** The client table's name. */
+  readonly client: string;
+  /** Its name as people know it. */
+  readonly label: string;
+  /** The directory that gave it away on this machine, when detected. */
+  readonly path?: string;
+}
+
+/** A root of the setup. */
+export interface SetupRoot {
+  /** Its absolute path. */
+  readonly path: string;
+  /** `project`, `user`, `system` or `admin`. */
+  readonly scope: string;
+  /** The checked agents that read it (table names). */
+  readonly clients: readonly string[];
+  /** Whether it is a directory. */
+  readonly exists: boolean;
+  /** The skill directories found in it. */
+  readonly skills: number;
+}
+
+/** What one agent says about a skill it does not (or may not) see. */
+export interface AgentReason {
+  /** The client table's name. */
+  readonly client: string;
+  /** Why. */
+  readonly reasons: readonly string[];
+}
+
+/** One skill of the setup (all its copies: one name). */
+export interface SetupSkill {
+  /** Its name. */
+  readonly name: string;
+  /** The scopes of its copies. */
+  readonly scopes: readonly string[];
+  /** Its directories (several when copies sit in several agents' roots). */
+  readonly dirs: readonly string[];
+  /** The agents that see it. */
+  readonly seenBy: readonly string[];
+  /** The agents that may see it: a rule they depend on is not known. */
+  readonly maybe: readonly AgentReason[];
+  /** The agents that do not, and why. */
+  readonly notSeenBy: readonly AgentReason[];
+  /** Why no agent loads it at all (a skill skipped by discovery). */
+  readonly skipped?: string;
+}
+
+/** A problem of the setup, with what to do about it. */
+export interface SetupProblem {
+  /** The skill it is about. */
+  readonly skill?: string;
+  /** The agent it is about. */
+  readonly client?: string;
+  /** The file or directory it is about. */
+  readonly path?: string;
+  /** What is wrong. */
+  readonly message: string;
+  /** What to do: a command, or an edit. */
+  readonly next: string;
+}
+
+/** What `doctor` finds in the whole setup. */
+export interface SetupReport {
+  /** The agents checked. */
+  readonly agents: readonly SetupAgent[];
+  /** Their roots, in precedence order. */
+  readonly roots: readonly SetupRoot[];
+  /** Every skill, those with a problem first. */
+  readonly skills: readonly SetupSkill[];
+  /** The problems, in the order of the skills. */
+  readonly problems: readonly SetupProblem[];
+}
+
+/** How the agents to check were chosen. */
+export interface SetupChoice {
+  /** Named with `--client` (table names), or `"all"`, or `undefined` for those detected. */
+  readonly clients: readonly string[] | "all" | undefined;
+  /** The user's overrides. */
+  readonly overrides: readonly SkillOverride[];
+}
+
+/** One skill directory found in a root. */
+interface Copy {
+  readonly skill: DirectorySkill;
+  readonly scope: string | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Checks the whole setup: every skill in the roots of the agents chosen.
+ *
+ * @param choice The agents and overrides.
+ * @returns The report.
+ * @throws {UsageError} for an agent the table does not know.
+ */
+export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
+  const found = rootsFor(choice.clients);
+  const agents: SetupAgent[] = found.agents;
+  const names = agents.map((a) => a.client);
+  const cache = new SkillCache();
+  const copies: Copy[] = [];
+  const skipped = new Map<string, Diagnostic>();
+  const roots: SetupRoot[] = [];
+  for (const root of found.roots) {
+    const exists = isDirectory(root.path);
+    let count = 0;
+    if (exists) {
+      const scanned = await scanRoot(root, cache);
+      for (const skill of scanned.skills) {
+        count++;
+        if (copies.some((c) => c.skill.dir === skill.dir)) continue;
+        copies.push({
+          skill,
+          scope: root.scope,
+          diagnostics: scanned.diagnostics.filter((d) =>
+            d.path !== undefined &&
+            isInside(skill.dir, d.path, { orEqual: true, resolved: true })
+          ),
+        });
+      }
+      for (const d of scanned.diagnostics) {
+        if (d.level !== "error" || d.path === undefined) continue;
+        if (!/[\\/]skill\.md$/i.test(d.path)) continue;
+        if (!skipped.has(d.path)) {
+          skipped.set(d.path, d);
+          count++;
+        }
+      }
+      for (const d of misnamedBelow(root.path)) {
+        if (!skipped.has(d.path!)) {
+          skipped.set(d.path!, d);
+          count++;
+        }
+      }
+    }
+    roots.push({
+      path: root.path,
+      scope: root.scope,
+      clients: root.clients.filter((c) => names.includes(c)),
+      exists,
+      skills: count,
+    });
+  }
+  const skills: SetupSkill[] = [];
+  const problems: SetupProblem[][] = [];
+  for (const [name, group] of groupByName(copies)) {
+    const checked = await checkSkill(name, group, names, choice, cache);
+    skills.push(checked.skill);
+    problems.push(checked.problems);
+  }
+  for (const d of [...skipped.values()].filter((d) => !loaded(d, copies))) {
+    const dir = dirname(d.path!);
+    const reason = withoutPath(d.message, d.path);
+    skills.push({
+      name: basename(dir),
+      scopes: [scopeOf(dir, found.roots) ?? ""].filter((s) => s !== ""),
+      dirs: [dir],
+      seenBy: [],
+      maybe: [],
+      notSeenBy: names.map((client) => ({ client, reasons: [reason] })),
+      skipped: `${d.code}: ${reason}`,
+    });
+    problems.push([{
+      skill: basename(dir),
+      path: d.path!,
+      message: `no agent loads it: ${d.code}${
+        d.line === undefined ? "" : ` at line ${d.line}`
+      }: ${reason}`,
+      next: nextForDiagnostic(d),
+    }]);
+  }
+  const order = skills.map((_, i) => i).sort((a, b) =>
+    Number(problems[b]!.length > 0) - Number(problems[a]!.length > 0) ||
+    skills[a]!.name.localeCompare(skills[b]!.name)
+  );
+  const none: SetupProblem[] = agents.length > 0 ? [] : [{
+    message: "No agent found on this machine by its own directory",
+    next:
+      'name the agents to check with --client NAME ("skillscope help roots" lists them)',
+  }];
+  return {
+    agents,
+    roots,
+    skills: order.map((i) => skills[i]!),
+    problems: [...none, ...order.flatMap((i) => problems[i]!)],
+  };
+}
+
+/** The agents to check and the roots to read. */
+function rootsFor(
+  clients: SetupChoice["clients"],
+): { agents: SetupAgent[]; roots: DefaultRoot[] } {
+  const label = (client: string) => clientProfile(client).label;
+  try {
+    if (clients === undefined) {
+      const found = defaultRoots({ detect: true });
+      return {
+        agents: found.detected.map((d) => ({
+          client: d.client,
+          label: label(d.client),
+          path: d.path,
+        })),
+        roots: found.roots,
+      };
+    }
+    const names = clients === "all" ? [...CLIENTS] : clients;
+    return {
+      agents: names.map((client) => ({ client, label: label(client) })),
+      roots: defaultRoots({ clients: names }).roots,
+    };
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Every skill of one root, as any agent reading it could find it. */
+async function scanRoot(
+  root: DefaultRoot,
+  cache: SkillCache,
+): Promise<{ skills: DirectorySkill[]; diagnostics: readonly Diagnostic[] }> {
+  // A symlinked SKILL.md or a skill without description is found too: the
+  // verdicts then say which agents skip it.
+  const found = await discover({
+    sources: sourcesOf([{
+      ...root,
+      scan: {
+        ...root.scan,
+        descriptionFallback: true,
+        followSymlinkedSkillMd: true,
+      },
+    }]),
+    cache,
+  });
+  return {
+    skills: found.skills.filter(isDirectorySkill),
+    diagnostics: found.diagnostics,
+  };
+}
+
+/** The directories of a root holding a `skill.md` in the wrong case. */
+function misnamedBelow(root: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  try {
+    for (const entry of Deno.readDirSync(root)) {
+      if (!entry.isDirectory || entry.name.startsWith(".")) continue;
+      const dir = join(root, entry.name);
+      if (isFileSync(join(dir, "SKILL.md"))) continue;
+      const found = misnamedSkillMd(dir);
+      if (found?.path !== undefined) out.push(found);
+    }
+  } catch {
+    // A root that cannot be listed: the scan reported it.
+  }
+  return out.sort((a, b) => a.path!.localeCompare(b.path!));
+}
+
+/** Whether a diagnostic is about a skill that loaded anyway (from another root). */
+function loaded(d: Diagnostic, copies: readonly Copy[]): boolean {
+  return copies.some((c) => c.skill.path === d.path);
+}
+
+/** The copies of each name, in the order first found. */
+function groupByName(copies: readonly Copy[]): Map<string, Copy[]> {
+  const groups = new Map<string, Copy[]>();
+  for (const copy of copies) {
+    const group = groups.get(copy.skill.name) ?? [];
+    group.push(copy);
+    groups.set(copy.skill.name, group);
+  }
+  return groups;
+}
+
+/** What each agent says about one skill's copies, and its problems. */
+async function checkSkill(
+  name: string,
+  group: readonly Copy[],
+  agents: readonly string[],
+  choice: SetupChoice,
+  cache: SkillCache,
+): Promise<{ skill: SetupSkill; problems: SetupProblem[] }> {
+  const seenBy: string[] = [];
+  const maybe: AgentReason[] = [];
+  const notSeenBy: AgentReason[] = [];
+  const problems: SetupProblem[] = [];
+  for (const copy of group) {
+    // A frontmatter that parses only after the colon repair: said once.
+    for (const d of copy.diagnostics) {
+      if (d.code !== "yaml-invalid" || d.level !== "warning") continue;
+      problems.push({
+        skill: name,
+        path: d.path ?? copy.skill.path,
+        message:
+          `its frontmatter parses only after quoting a value that holds ": "${
+            d.line === undefined ? "" : ` (line ${d.line})`
+          }; strict parsers reject it`,
+        next: nextForDiagnostic(d),
+      });
+    }
+  }
+  for (const client of agents) {
+    const verdicts: [Copy, Verdict][] = [];
+    for (const copy of group) {
+      verdicts.push([
+        copy,
+        await verdictFor(
+          client,
+          copy.skill,
+          copy.diagnostics,
+          choice.overrides,
+          cache,
+        ),
+      ]);
+    }
+    if (verdicts.some(([, v]) => v.sees === "yes")) {
+      seenBy.push(client);
+      continue;
+    }
+    const unsure = verdicts.find(([, v]) => v.sees === "unknown");
+    if (unsure !== undefined) {
+      maybe.push({ client, reasons: unsure[1].reasons });
+      continue;
+    }
+    // The copy in a root the agent reads says most about why.
+    const [copy, verdict] = verdicts.find(([, v]) =>
+      v.blocking[0] !== "outside-roots"
+    ) ?? verdicts[0]!;
+    // The roots are listed above the skills: not again in every reason.
+    const reasons = verdict.reasons.map((r, i) =>
+      verdict.blocking[i] === "outside-roots" ? r.replace(/ \([^)]*\)$/, "") : r
+    );
+    notSeenBy.push({ client, reasons });
+    const code = verdict.blocking[0];
+    if (code === undefined) continue;
+    problems.push({
+      skill: name,
+      client,
+      path: copy.skill.dir,
+      message: `${verdict.label} does not see it: ${reasons[0]}`,
+      next: nextForBlock(
+        code,
+        client,
+        { ...copy.skill, scope: copy.scope },
+        verdict.reasons[0]!,
+      ),
+    });
+  }
+  return {
+    skill: {
+      name,
+      scopes: [
+        ...new Set(
+          group.flatMap((c) => c.scope === undefined ? [] : [c.scope]),
+        ),
+      ],
+      dirs: group.map((c) => c.skill.dir),
+      seenBy,
+      maybe,
+      notSeenBy,
+    },
+    problems,
+  };
+}
+
+/** The scope of the deepest root holding `dir`. */
+function scopeOf(
+  dir: string,
+  roots: readonly DefaultRoot[],
+): string | undefined {
+  return roots.filter((r) =>
+    isInside(r.path, dir, { orEqual: true, resolved: true })
+  ).sort((a, b) => b.path.length - a.path.length)[0]?.scope;
+}
+
+function isDirectory(path: string): boolean {
+  if (
+    Deno.permissions.querySync({ name: "read", path }).state !== "granted"
+  ) return false;
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,115 @@
+// Copyright 2026 the skillscope authors. MIT license.
+// doctor without a name checks the whole setup: the agents found, their
+// roots, every skill with the agents that see it and those that do not,
+// problems first, each problem with a next step; the reason column wraps.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { cliIn, firstDay } from "./_first_day_setup.ts";
+
+interface Problem {
+  skill?: string;
+  client?: string;
+  message: string;
+  next: string;
+}
+
+Deno.test("doctor with no name reports the agents, their roots, every skill with who sees it, problems first, each with a next step", async () => {
+  await using m = await firstDay();
+  const skills = join(m.project, ".agents/skills");
+  const run = await cliIn(m, ["doctor", "--json"]);
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(
+    report.agents.map((a: { client: string }) => a.client),
+    ["claude", "codex"],
+  );
+  const root = report.roots.find((r: { path: string }) => r.path === skills);
+  assert.deepEqual(root.clients, ["codex"]);
+  assert.equal(root.exists, true);
+  const byName = Object.fromEntries(
+    report.skills.map((s: { name: string }) => [s.name, s]),
+  );
+  assert.deepEqual(byName["pdf-fill"].seenBy, ["codex"]);
+  assert.deepEqual(
+    byName["pdf-fill"].notSeenBy.map((n: { client: string }) => n.client),
+    ["claude"],
+  );
+  assert.deepEqual(byName["notes"].seenBy, ["claude"]);
+  assert.deepEqual(byName["lower"].seenBy, []);
+  assert.match(byName["lower"].skipped, /skill\.md/);
+  // Every skill has a problem here: sorted by name, problems first.
+  assert.deepEqual(
+    report.skills.map((s: { name: string }) => s.name),
+    ["colon", "lower", "notes", "pdf-fill"],
+  );
+  const problems: Problem[] = report.problems;
+  const about = (skill: string, client?: string) =>
+    problems.find((p) => p.skill === skill && p.client === client);
+  assert.match(
+    about("pdf-fill", "claude")!.message,
+    /^Claude Code does not see it: not in a root Claude Code scans$/,
+  );
+  assert.equal(
+    about("pdf-fill", "claude")!.next,
+    `skillscope install ${join(skills, "pdf-fill")} --client claude --project`,
+  );
+  assert.equal(
+    about("notes", "codex")!.next,
+    `skillscope install ${
+      join(m.home, ".claude/skills/notes")
+    } --client codex --global`,
+  );
+  assert.equal(
+    about("lower")!.next,
+    `rename it: mv ${join(skills, "lower/skill.md")} ${
+      join(skills, "lower/SKILL.md")
+    }`,
+  );
+  assert.match(about("colon")!.message, /quoting a value that holds ": "/);
+  assert.match(
+    about("colon")!.next,
+    new RegExp(`^quote the value on line 3 of ${join(skills, "colon")}`),
+  );
+});
+
+Deno.test("doctor with no name wraps the reason column at the width instead of cutting it, and lists the problems after the skills", async () => {
+  await using m = await firstDay();
+  const run = await cliIn(m, ["doctor"], { env: { COLUMNS: "72" } });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stdout, /^Agents: Claude Code \(.*\), Codex \(.*\)\n/);
+  const table = run.stdout.slice(run.stdout.indexOf("SKILL "));
+  const rows = table.slice(0, table.indexOf("\n\n")).split("\n");
+  for (const line of rows) assert.ok(line.length <= 72, line);
+  assert.ok(!table.includes("…"), table);
+  // The WHY of pdf-fill goes on over a line of its own, whole.
+  const start = rows.findIndex((l) => l.startsWith("pdf-fill "));
+  const why = [rows[start]!.slice(rows[0]!.indexOf("WHY"))];
+  for (const more of rows.slice(start + 1)) {
+    if (!more.startsWith(" ")) break;
+    assert.match(more, /^ {20,}\S/);
+    why.push(more.trim());
+  }
+  assert.ok(why.length > 1, rows.join("\n"));
+  assert.equal(why.join(" "), "Claude Code: not in a root Claude Code scans");
+  const problems = run.stdout.slice(run.stdout.indexOf("problems:"));
+  assert.match(
+    problems,
+    /- pdf-fill: Claude Code does not see it: not in a root Claude Code scans\n {2}next: skillscope install .*pdf-fill --client claude --project\n/,
+  );
+});
+
+Deno.test("doctor with no name on a setup with no problem exits 0, and --client checks only the agents named", async () => {
+  await using m = await firstDay({ skills: false });
+  await Deno.mkdir(join(m.project, ".claude/skills/ok"), { recursive: true });
+  await Deno.writeTextFile(
+    join(m.project, ".claude/skills/ok/SKILL.md"),
+    "---\nname: ok\ndescription: Fine\n---\n",
+  );
+  const run = await cliIn(m, ["doctor", "--client", "claude"]);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^Agents: Claude Code\n/);
+  assert.match(run.stdout, /\nok +project +Claude Code +-\n/);
+  assert.match(run.stdout, /No problems found\n$/);
+  const named = await cliIn(m, ["doctor", "a", "b"]);
+  assert.equal(named.code, 2);
+});
