@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WebSourceOptions } from "./web_source.ts";
+import type { FetchIndexOptions } from "../web/index_client.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import {
@@ -45,6 +45,17 @@ export const realFs: InstallFs = {
     Deno.renameSync(from, to);
   },
 };
+
+/**
+ * What fetching from a website may be given beyond the common install
+ * options: its caps (the time of one request, the deadline of one
+ * operation, requests per skill; files and bytes come from `limits`), how
+ * the hosts an index names are resolved, and what its host is taken for.
+ */
+export type WebSourceOptions = Pick<
+  FetchIndexOptions,
+  "limits" | "resolveHost" | "indexScope"
+>;
 
 /**
  * Options shared by install, update and remove.

@@ -23,21 +23,14 @@ import { displayUrl } from "../web/url_policy.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
 import type { InstallSource } from "./install_source.ts";
 import type { LockEntry } from "./lockfile.ts";
-import { type CommonInstallOptions, limitsOf } from "./options.ts";
+import {
+  type CommonInstallOptions,
+  limitsOf,
+  type WebSourceOptions,
+} from "./options.ts";
 
 /** A website install source. */
 export type WebSource = Extract<InstallSource, { kind: "web" }>;
-
-/**
- * What fetching from a website may be given beyond the common install
- * options: its caps (the time of one request, the deadline of one
- * operation, requests per skill; files and bytes come from `limits`), how
- * the hosts an index names are resolved, and what its host is taken for.
- */
-export type WebSourceOptions = Pick<
-  FetchIndexOptions,
-  "limits" | "resolveHost" | "indexScope"
->;
 
 /**
  * The install options as the website path reads them.
