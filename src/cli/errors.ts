@@ -76,6 +76,8 @@ const STABLE_CODE = /^[a-z]+(?:-[a-z0-9]+)*$/;
  * the error's stable `code` (every skillscope error carries one), not by its
  * class: `permission-denied` exits 3, usage errors 2, any other coded error
  * 1. An error without a stable code is not one of ours (a bug): `undefined`.
+ * A missing permission (ours, or Deno's own `NotCapable`) in an installed
+ * command says how to install it again instead of which Deno flag to pass.
  *
  * @example Usage
  * ```ts
@@ -104,12 +106,66 @@ export function failureOf(error: unknown): Failure | undefined {
       exitCode: error.exitCode,
     };
   }
+  if (error instanceof Deno.errors.NotCapable) {
+    // Deno's own refusal, where no grant was queried first.
+    return {
+      code: "permission-denied",
+      message: installedCli() ? installFix(error) : error.message,
+      exitCode: EXIT.permission,
+    };
+  }
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== "string" || !STABLE_CODE.test(code)) return undefined;
-  return {
-    code,
-    message: error.message,
-    exitCode: code === "permission-denied" ? EXIT.permission : EXIT.failure,
-  };
+  if (code === "permission-denied") {
+    return {
+      code,
+      message: installedCli() ? installFix(error) : error.message,
+      exitCode: EXIT.permission,
+    };
+  }
+  return { code, message: error.message, exitCode: EXIT.failure };
 }
+
+/**
+ * Whether this process runs as an installed `skillscope` command: every way
+ * of installing it (the README's `deno install` line, the npm package,
+ * `deno task compile`) grants reading and writing everywhere, while a
+ * `deno run` with chosen flags usually scopes them.
+ */
+function installedCli(): boolean {
+  return Deno.permissions.querySync({ name: "read" }).state === "granted" &&
+    Deno.permissions.querySync({ name: "write" }).state === "granted";
+}
+
+/**
+ * What a user of an installed command can do about a missing permission:
+ * install it again, the ways the README shows. A Deno flag means nothing to
+ * someone who typed `skillscope`.
+ */
+function installFix(error: Error): string {
+  const { permission, resource } = error as {
+    permission?: unknown;
+    resource?: unknown;
+  };
+  const what = typeof permission === "string" && typeof resource === "string"
+    ? `Missing ${permission} permission for "${resource}"`
+    : error.message.replace(/,? run again with the --allow-\S+ flags?$/, "");
+  return `${what}: this skillscope was installed without it. ${INSTALL_FIX}`;
+}
+
+/**
+ * How to install the CLI with every permission it needs: the end of the
+ * message of a missing permission in an installed `skillscope`.
+ *
+ * @example Usage
+ * ```ts
+ * import { INSTALL_FIX } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.match(INSTALL_FIX, /deno install -g/);
+ * assert.match(INSTALL_FIX, /npm install -g skillscope/);
+ * ```
+ */
+export const INSTALL_FIX: string =
+  'Install it again with the "deno install -g" line of the README\'s Install section, or from npm ("npm install -g skillscope"), which grant what the CLI needs';

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { INSTALL_FIX } from "./errors.ts";
 import process from "node:process";
 import { Writable } from "node:stream";
 import { escapeTerminal } from "../shared/escape.ts";
@@ -57,7 +58,9 @@ export function whyNoPrompt(
   if (!Deno.stdout.isTerminal()) return "stdout is not a terminal";
   const missing = PROMPT_ENV.filter((name) => !canReadEnv(name));
   if (missing.length > 0) {
-    return `prompts need --allow-env=${missing.join(",")}`;
+    return `prompts need the environment variables ${
+      missing.join(",")
+    }: this skillscope was installed without them. ${INSTALL_FIX}`;
   }
   // Set at all, even empty: the prompt library then reads other CI variables.
   if (Deno.env.get("CI") !== undefined) return "CI is set";
