@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { disableColour } from "./colour.ts";
 import { UsageError } from "./errors.ts";
 import {
   parseArguments,
@@ -227,7 +228,8 @@ export function optionSpec(command: Command): OptionSpec {
 }
 
 /**
- * Parses the arguments of one command.
+ * Parses the arguments of one command. A run for a program (`--json`)
+ * writes no colour codes, on stdout or stderr.
  *
  * @param command The command.
  * @param args The arguments after the command word.
@@ -239,7 +241,9 @@ export function parseCommandArgs(
   args: string[],
 ): { values: OptionValues; positionals: string[] } {
   try {
-    return parseArguments(args, optionSpec(command));
+    const parsed = parseArguments(args, optionSpec(command));
+    if (parsed.values.json === true) disableColour();
+    return parsed;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     throw new UsageError(

@@ -7,6 +7,9 @@
 import { escapeTerminal } from "../shared/escape.ts";
 import { OutputClosed } from "./errors.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import { disableColour, type Paint, painter, type Stream } from "./colour.ts";
+import { shortPath, shortPathsIn } from "./short_path.ts";
+import { displayWidth, fitWidth, terminalWidth } from "./table.ts";
 
 const encoder = new TextEncoder();
 
@@ -104,8 +107,12 @@ export function writeJson(value: unknown): void {
  * @param notes The notes (`warning: …` ones are shown as they are).
  */
 export function writeNotes(notes: readonly string[]): void {
+  const paint = painter("stderr");
   for (const note of notes) {
-    writeErr(`${note.startsWith("warning: ") ? "" : "note: "}${field(note)}\n`);
+    const text = note.startsWith("warning: ")
+      ? `${paint("warning:", "warning")} ${field(note.slice(9))}`
+      : `${paint("note:", "note")} ${field(note)}`;
+    writeStyled("stderr", `${text}\n`);
   }
 }
 
@@ -152,11 +159,26 @@ export function withoutPath(message: string, path: string | undefined): string {
 /** How many diagnostics of one code are printed before the rest are counted. */
 export const SHOWN_PER_CODE = 5;
 
+/** Options of {@linkcode writeDiagnostics}. */
+export interface DiagnosticsOptions {
+  /** Print every diagnostic, and each whole. */
+  readonly verbose?: boolean;
+  /**
+   * On a terminal, cut each line to the terminal's width (the command has
+   * `--verbose` to show them whole).
+   */
+  readonly oneLine?: boolean;
+}
+
 /**
  * Prints diagnostics on stderr for people: a flood of one code is cut to
  * {@linkcode SHOWN_PER_CODE} lines and one line that counts the rest
  * (`… and 61,121 more name-dir-mismatch warnings (--verbose shows all)`);
- * `verbose` prints every one. JSON output always keeps all of them.
+ * `verbose` prints every one. The same problem found through two paths to
+ * one file (a skill linked into two agents' directories) is printed once.
+ * On a terminal, paths are shown relative to the working directory (or
+ * `~`) where shorter, the level is coloured, and with `oneLine` each line
+ * is cut to the width. JSON output always keeps all of them.
  *
  * @example Usage
  * ```ts ignore
@@ -164,37 +186,171 @@ export const SHOWN_PER_CODE = 5;
  * ```
  *
  * @param diagnostics The diagnostics, in order.
- * @param options `verbose`: print all.
+ * @param options `verbose`: print all, whole; `oneLine`: fit the terminal.
+ * @returns How many lines were cut to fit the terminal.
  */
 export function writeDiagnostics(
   diagnostics: readonly Diagnostic[],
-  options: { verbose?: boolean } = {},
-): void {
+  options: DiagnosticsOptions = {},
+): number {
+  const verbose = options.verbose === true;
+  const terminal = Deno.stderr.isTerminal();
+  const paint = painter("stderr");
+  const width = terminal && options.oneLine === true && !verbose
+    ? terminalWidth()
+    : undefined;
   const seen = new Map<string, number>();
   let text = "";
-  for (const d of diagnostics) {
+  let cut = 0;
+  for (const d of onePerFile(diagnostics)) {
     const key = `${d.level} ${d.code}`;
     const count = (seen.get(key) ?? 0) + 1;
     seen.set(key, count);
-    if (options.verbose === true || count <= SHOWN_PER_CODE) {
+    if (!verbose && count > SHOWN_PER_CODE) continue;
+    if (!terminal) {
       text += `${formatDiagnostic(d)}\n`;
+      continue;
     }
+    const line = terminalLine(d, paint, width);
+    if (line.cut) cut++;
+    text += `${line.text}\n`;
   }
-  if (options.verbose !== true) {
+  if (!verbose) {
     for (const [key, count] of seen) {
       if (count <= SHOWN_PER_CODE) continue;
       const [level, code] = key.split(" ") as [string, string];
-      text += `… and ${
-        (count - SHOWN_PER_CODE).toLocaleString("en-US")
-      } more ${code} ${level}s (--verbose shows all)\n`;
+      text += `${
+        paint(
+          `… and ${
+            (count - SHOWN_PER_CODE).toLocaleString("en-US")
+          } more ${code} ${level}s (--verbose shows all)`,
+          "dim",
+        )
+      }\n`;
     }
   }
-  if (text !== "") writeErr(text);
+  if (text !== "") writeStyled("stderr", text);
+  return cut;
 }
 
 /**
- * `--no-color`: accepted by every command. skillscope writes no colour
- * codes at all (untrusted text is escaped, and output stays plain for pipes
- * and logs), so there is nothing to turn off.
+ * One diagnostic on a terminal: its path shortened, its level coloured,
+ * its message cut to `width` when given.
  */
-export function disableColor(): void {}
+function terminalLine(
+  d: Diagnostic,
+  paint: Paint,
+  width: number | undefined,
+): { text: string; cut: boolean } {
+  const where = d.path === undefined
+    ? ""
+    : `${field(shortPath(d.path))}${d.line === undefined ? "" : `:${d.line}`}${
+      d.column === undefined ? "" : `:${d.column}`
+    }: `;
+  const head = `${d.level} ${d.code}: `;
+  let message = field(shortPathsIn(withoutPath(d.message, d.path)));
+  let cut = false;
+  if (width !== undefined) {
+    const room = Math.max(20, width - displayWidth(where) - head.length);
+    const fitted = fitWidth(message, room);
+    cut = fitted !== message;
+    message = fitted;
+  }
+  const level = paint(d.level, d.level === "error" ? "error" : "warning");
+  return {
+    text: `${where}${level} ${paint(d.code, "dim")}: ${message}`,
+    cut,
+  };
+}
+
+/**
+ * The diagnostics with each problem of one real file once: a skill seen
+ * through two paths (a symlink into another agent's directory) reports the
+ * same problem from both; the first path is kept. Only diagnostics that
+ * agree in everything but the path are resolved (no `realpath` for the
+ * rest).
+ *
+ * @example Usage
+ * ```ts
+ * import { onePerFile } from "./io.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const dir = await Deno.realPath(await Deno.makeTempDir());
+ * await Deno.mkdir(`${dir}/a/x`, { recursive: true });
+ * await Deno.mkdir(`${dir}/b`);
+ * await Deno.writeTextFile(`${dir}/a/x/SKILL.md`, "---\n---\n");
+ * await Deno.symlink(`${dir}/a/x`, `${dir}/b/x`);
+ * const problem = { level: "warning", code: "yaml-invalid", message: "Invalid YAML" } as const;
+ * const once = onePerFile([
+ *   { ...problem, path: `${dir}/a/x/SKILL.md` },
+ *   { ...problem, path: `${dir}/b/x/SKILL.md` },
+ * ]);
+ * assert.deepEqual(once.map((d) => d.path), [`${dir}/a/x/SKILL.md`]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param diagnostics The diagnostics, in order.
+ * @returns Those about a file not already reported, in order.
+ */
+export function onePerFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const kept = new Map<string, string[]>();
+  const real = new Map<string, string>();
+  const realOf = (path: string): string => {
+    let found = real.get(path);
+    if (found === undefined) {
+      try {
+        found = Deno.realPathSync(path);
+      } catch {
+        found = path;
+      }
+      real.set(path, found);
+    }
+    return found;
+  };
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.path === undefined) {
+      out.push(d);
+      continue;
+    }
+    const key = [
+      d.level,
+      d.code,
+      d.line,
+      d.column,
+      withoutPath(d.message, d.path).replaceAll(d.path, ""),
+      d.path.split(/[\\/]/).slice(-2).join("/"),
+    ].join("\0");
+    const paths = kept.get(key);
+    if (paths === undefined) {
+      kept.set(key, [d.path]);
+      out.push(d);
+      continue;
+    }
+    const target = realOf(d.path);
+    if (paths.some((p) => p === d.path || realOf(p) === target)) continue;
+    paths.push(d.path);
+    out.push(d);
+  }
+  return out;
+}
+
+/**
+ * Writes text already made safe for the terminal (every untrusted value
+ * passed through {@linkcode field}), with the colour codes the
+ * {@linkcode painter} put in it, to stdout or stderr.
+ *
+ * @param stream `"stdout"` or `"stderr"`.
+ * @param text The text.
+ */
+export function writeStyled(stream: Stream, text: string): void {
+  writeAll(stream === "stdout" ? Deno.stdout : Deno.stderr, text);
+}
+
+/**
+ * `--no-color`: accepted by every command; no colour codes for the rest of
+ * the run (as with `NO_COLOR`, a pipe or `--json`).
+ */
+export function disableColor(): void {
+  disableColour();
+}

@@ -17,7 +17,16 @@ import type { DiscoverOptions } from "../discover/discover.ts";
 import { streamDiscovery } from "../discover/discover_stream.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, OutputClosed } from "./errors.ts";
-import { field, writeDiagnostics, writeErr, writeOut, writeRaw } from "./io.ts";
+import {
+  field,
+  onePerFile,
+  writeDiagnostics,
+  writeErr,
+  writeRaw,
+  writeStyled,
+} from "./io.ts";
+import { painter, scopeStyle } from "./colour.ts";
+import { shortPath } from "./short_path.ts";
 import {
   type JsonOption,
   jsonOption,
@@ -46,10 +55,13 @@ the AGENTS column says which of them sees each skill (--json: "agents").
 A copy that install put into several agents' directories (a symlink, or a
 copy skills.lock records with the same content) is one skill, reported in
 --json "shadowed" with "same": true and not warned about; a copy that
-differs is a clash and warned about. Skipped skills and other problems are
-reported on stderr with their file paths, then a count. On a terminal the
-table fits its width (the path is shortened or dropped first); piped, it is
-stable and unwrapped.`,
+differs is a clash and warned about. The table comes first, then on stderr
+the skipped skills and other problems (each once, with its file path) and a
+count. On a terminal the table fits its width (the path is shortened or
+dropped first), paths are relative to the working directory (or ~) where
+shorter, each problem is one line (--verbose prints them whole), and colour
+shows state unless NO_COLOR is set or --no-color given; piped, it is stable,
+plain and unwrapped.`,
   examples: [
     "skillscope list",
     "skillscope list ./skills --json",
@@ -83,58 +95,108 @@ stable and unwrapped.`,
     const agents = selection.defaults === undefined
       ? undefined
       : skillAgents(found, selection.defaults.roots);
-    const shown = shownDiagnostics(found.diagnostics, values);
-    writeDiagnostics(shown, { verbose: values.verbose === true });
+    // Each problem once per real file (a skill linked into two agents'
+    // directories is one skill); JSON keeps every diagnostic.
+    const shown = onePerFile(shownDiagnostics(found.diagnostics, values));
+    const verbose = values.verbose === true;
     if (values.json === true) {
       writeDiscoveryJson(found, overridesFrom(values), agents);
+      writeDiagnostics(shown, { verbose });
       return done;
     }
     if (found.skills.length === 0) {
+      writeDiagnostics(shown, { verbose });
       if (values.quiet !== true && !failed) {
         writeErr(nothingFound(selection, values));
       }
       return done;
     }
-    // Fitted to the terminal (or COLUMNS); with no width known (a pipe),
-    // descriptions are cut at 60 characters for stable output.
-    const width = outputWidth();
-    // A skill no agent sees shows "-", unless no skill has any (the
-    // column is hidden then).
-    const anyAgents = [...agents?.values() ?? []].some((a) => a.length > 0);
-    const rows = found.skills.map((s) => {
-      const description = s.description.replace(/\s+/g, " ");
-      const seenBy = agents?.get(s) ?? [];
-      return [
-        field(s.name),
-        field(s.scope ?? ""),
-        anyAgents ? (seenBy.length === 0 ? "-" : seenBy.join(", ")) : "",
-        field(width === undefined ? truncate(description, 60) : description),
-        field(s.path ?? s.source.key),
-      ];
-    });
-    writeOut(
-      renderTable(["NAME", "SCOPE", "AGENTS", "DESCRIPTION", "PATH"], rows, {
-        ...(width === undefined ? {} : { width }),
-        shrink: 3,
-        drop: 4,
-      }),
-    );
+    const unseen = writeTable(found.skills, agents);
+    // The result first, then what explains it, then the problems.
+    const note = painter("stderr");
+    if (unseen && values.quiet !== true) {
+      writeStyled(
+        "stderr",
+        `${
+          note(
+            'AGENTS "-": no agent installed here sees the skill ("skillscope doctor NAME" says why)',
+            "dim",
+          )
+        }\n`,
+      );
+    }
+    const cut = writeDiagnostics(shown, { verbose, oneLine: true });
     if (values.quiet !== true) {
-      const problems = shown.length === 0
-        ? ""
-        : ` (${shown.length} problem${
-          shown.length === 1 ? "" : "s"
-        } reported above)`;
-      const skipped = skippedCount(found.diagnostics);
-      writeErr(
-        `${found.skills.length} skill${found.skills.length === 1 ? "" : "s"}${
-          skipped === 0 ? "" : `, ${skipped} skipped`
+      const problems = shown.length === 0 ? "" : ` (${
+        note(
+          `${shown.length} problem${shown.length === 1 ? "" : "s"}`,
+          shown.some((d) => d.level === "error") ? "error" : "warning",
+        )
+      } reported above${cut === 0 ? "" : "; --verbose prints them whole"})`;
+      const skipped = skippedCount(shown);
+      const count = found.skills.length;
+      writeStyled(
+        "stderr",
+        `${count} skill${count === 1 ? "" : "s"}${
+          skipped === 0 ? "" : `, ${note(`${skipped} skipped`, "error")}`
         }${problems}\n`,
       );
     }
     return done;
   },
 };
+
+/**
+ * Writes the table of skills to stdout; on a terminal its paths are short
+ * and its states coloured (scope; agents that see a skill, or `-` for
+ * none). Returns whether a skill shows `-`.
+ */
+function writeTable(
+  skills: readonly Skill[],
+  agents: ReadonlyMap<Skill, readonly string[]> | undefined,
+): boolean {
+  // Fitted to the terminal (or COLUMNS); with no width known (a pipe),
+  // descriptions are cut at 60 characters for stable output.
+  const width = outputWidth();
+  const terminal = Deno.stdout.isTerminal();
+  // A skill no agent sees shows "-", unless no skill has any (the
+  // column is hidden then).
+  const anyAgents = [...agents?.values() ?? []].some((a) => a.length > 0);
+  let unseen = false;
+  const rows = skills.map((s) => {
+    const description = s.description.replace(/\s+/g, " ");
+    const seenBy = agents?.get(s) ?? [];
+    if (anyAgents && seenBy.length === 0) unseen = true;
+    const path = s.path ?? s.source.key;
+    return [
+      field(s.name),
+      field(s.scope ?? ""),
+      anyAgents ? (seenBy.length === 0 ? "-" : seenBy.join(", ")) : "",
+      field(width === undefined ? truncate(description, 60) : description),
+      field(terminal ? shortPath(path) : path),
+    ];
+  });
+  const paint = painter("stdout");
+  writeStyled(
+    "stdout",
+    renderTable(["NAME", "SCOPE", "AGENTS", "DESCRIPTION", "PATH"], rows, {
+      ...(width === undefined ? {} : { width }),
+      shrink: 3,
+      drop: 4,
+      paint: (text, column, row) =>
+        row === 0
+          ? paint(text, "heading")
+          : column === 1
+          ? paint(text, scopeStyle(text))
+          : column === 2
+          ? paint(text, text === "-" ? "unseen" : "seen")
+          : column === 4
+          ? paint(text, "dim")
+          : text,
+    }),
+  );
+  return unseen;
+}
 
 /** How many skills were skipped: the SKILL.md files an error is about. */
 function skippedCount(diagnostics: Discovery["diagnostics"]): number {
@@ -177,7 +239,7 @@ async function listJsonStreamed(
     skills.end();
     writeRest(found);
   });
-  writeDiagnostics(shownDiagnostics(found.diagnostics, values), {
+  writeDiagnostics(onePerFile(shownDiagnostics(found.diagnostics, values)), {
     verbose: values.verbose === true,
   });
   if (closed !== undefined) throw closed;

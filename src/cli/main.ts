@@ -180,7 +180,7 @@ Options:
   -h, --help     Show help (also "skillscope help <command>"; the options
                  that choose the skills: "skillscope help roots")
   -V, --version  Show the version
-  --no-color     Accepted everywhere; skillscope never writes colour codes
+  --no-color     No colour (as NO_COLOR=1); colour is used only on a terminal
 
 Exit codes: 0 ok, 1 invalid / not found, 2 usage, 3 missing permission.
 `;

@@ -2,11 +2,13 @@
 /**
  * Progress of long work (a clone, a fetch, hashing a big tree, checking
  * many skills) on stderr: one line with a spinner, redrawn in place and
- * cleared when the work ends, only when stderr is a terminal. Off a
- * terminal nothing is written, so logs and pipes see only results.
+ * cleared when the work ends, only when stderr is a terminal (the spinner
+ * coloured unless colour is off). Off a terminal nothing is written, so
+ * logs and pipes see only results.
  *
  * @module
  */
+import { painter } from "./colour.ts";
 import { field, writeBytes } from "./io.ts";
 
 /** A progress line, or nothing off a terminal. */
@@ -44,11 +46,12 @@ export function startProgress(): Progress {
   let message = "";
   let frame = 0;
   let shown = false;
+  const paint = painter("stderr");
   const draw = (): void => {
     if (message === "") return;
     const width = columns() - 3;
     const text = field(message);
-    const line = `${FRAMES[frame++ % FRAMES.length]} ${
+    const line = `${paint(FRAMES[frame++ % FRAMES.length]!, "note")} ${
       text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text
     }`;
     write(`${CLEAR}${line}`);

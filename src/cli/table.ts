@@ -85,11 +85,28 @@ export interface TableOptions {
   readonly shrink?: number;
   /** The column dropped when even shortened it does not fit (default: the last). */
   readonly drop?: number;
+  /**
+   * Colours a cell after it was fitted (widths are measured without the
+   * codes): `row` 0 is the header, 1 the first row.
+   */
+  readonly paint?: (text: string, column: number, row: number) => string;
 }
 
 /**
  * Lays out a table: two spaces between columns, no trailing spaces, empty
- * columns hidden; fitted to `width` when given.
+ * columns hidden; fitted to `width` when given, coloured by `paint`.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderTable } from "./table.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const rows = [["pdf-tools", "", "Fill PDF forms"]];
+ * assert.equal(
+ *   renderTable(["NAME", "SCOPE", "DESCRIPTION"], rows),
+ *   "NAME       DESCRIPTION\npdf-tools  Fill PDF forms\n",
+ * );
+ * ```
  *
  * @param header The column titles.
  * @param rows The cells (already escaped for the terminal).
@@ -137,14 +154,27 @@ export function renderTable(
     }
   }
   const drop = options.drop ?? header.length - 1;
-  const line = (cells: readonly string[]) =>
-    columns.map((i, k) => {
+  const paint = options.paint;
+  const line = (cells: readonly string[], row: number) => {
+    if (paint === undefined) {
+      return columns.map((i, k) => {
+        const fitted = fitWidth(cells[i] ?? "", widths.get(i)!, i === drop);
+        return k === columns.length - 1
+          ? fitted
+          : fitted + " ".repeat(widths.get(i)! - displayWidth(fitted));
+      }).join("  ").trimEnd();
+    }
+    // Coloured: nothing is padded after the last cell that is not empty.
+    const last = columns.findLast((i) => (cells[i] ?? "").trim() !== "");
+    return columns.flatMap((i) => {
+      if (last === undefined || i > last) return [];
       const fitted = fitWidth(cells[i] ?? "", widths.get(i)!, i === drop);
-      return k === columns.length - 1
-        ? fitted
-        : fitted + " ".repeat(widths.get(i)! - displayWidth(fitted));
-    }).join("  ").trimEnd();
-  return [header, ...rows].map((row) => `${line(row)}\n`).join("");
+      if (i === last) return [paint(fitted.trimEnd(), i, row)];
+      const pad = " ".repeat(widths.get(i)! - displayWidth(fitted));
+      return [`${paint(fitted, i, row)}${pad}`];
+    }).join("  ");
+  };
+  return [header, ...rows].map((row, r) => `${line(row, r)}\n`).join("");
 }
 
 /**
