@@ -50,7 +50,7 @@ const GROUPS = [{
     quiet: {
       type: "boolean",
       short: "q",
-      help: "Print only errors and no summary",
+      help: "Print only errors: no table and no summary",
     },
     ...jsonOption(
       'Print { "site", "skills": [{ "name", "type", "url", "digest", "dir" }], "skipped", "diagnostics", "written", "unchanged" }',
@@ -62,7 +62,7 @@ const GROUPS = [{
 export const publishCommand: CommandOf<typeof GROUPS> = {
   name: "publish",
   usage:
-    "publish DIR --out SITE [--base-url URL] [--v0.1] [--recursive] [--lenient] [--json]",
+    "publish DIR --out SITE [--base-url URL] [--v0.1] [--recursive] [--lenient] [--quiet] [--json]",
   description:
     `Writes the skills of DIR (a skill directory, or a directory of skills) as a
 static site into SITE: .well-known/agent-skills/index.json (the Agent Skills
@@ -128,7 +128,7 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
         ? result.diagnostics.filter((d) => d.level === "error")
         : result.diagnostics,
     );
-    if (result.entries.length > 0) {
+    if (result.entries.length > 0 && !quiet) {
       // The table list prints (a header, fitted to the terminal or COLUMNS).
       const width = outputWidth();
       writeOut(renderTable(

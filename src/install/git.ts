@@ -8,6 +8,7 @@
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { InstallError, throwIfInterrupted } from "./errors.ts";
 import { readBounded } from "../shared/bounded_read.ts";
+import { networkCause } from "../web/network_cause.ts";
 
 /**
  * What a git invocation returned.
@@ -66,6 +67,14 @@ export interface GitRunOptions {
    * git is stopped and the result says which bound was passed.
    */
   readonly limit?: GitOutputLimit;
+  /**
+   * Runs git in a process group of its own and stops the whole group when
+   * `signal` fires, so that the transport helpers git starts (such as
+   * `git-remote-https`, which may be waiting on a stalled server) end with
+   * it. Only for callers that hear SIGINT and SIGTERM themselves: a
+   * terminal's signals no longer reach git directly. Ignored on Windows.
+   */
+  readonly ownGroup?: boolean;
 }
 
 /** Bounds on what is read from git (see {@linkcode GitRunOptions.limit}). */
@@ -116,6 +125,7 @@ export async function runGit(
   ) {
     throw new PermissionDeniedError("run", "git", "--allow-run=git");
   }
+  const grouped = options.ownGroup === true && Deno.build.os !== "windows";
   const child = new Deno.Command("git", {
     args: [...args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -135,21 +145,28 @@ export async function runGit(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    // git stays in our process group: what a terminal sends the group
-    // (Ctrl-C, a hang-up) reaches git and its transport helpers too.
+    // Without ownGroup git stays in our process group: what a terminal sends
+    // the group (Ctrl-C, a hang-up) reaches git and its transport helpers
+    // too. With it git leads a group of its own, stopped whole below.
+    detached: grouped,
   }).spawn();
   const { promise: stopped, reject } = Promise.withResolvers<never>();
   stopped.catch(() => {});
   let exceeded: "bytes" | "records" | undefined;
+  let stopping: Promise<void> | undefined;
   const stop = (): void => {
+    if (stopping !== undefined) return;
     try {
       child.kill("SIGTERM");
     } catch {
       // already gone
     }
+    stopping = grouped ? stopGroup(child.pid) : Promise.resolve();
     // A helper git started may hold the pipes open: the run is over once
-    // git itself has exited.
-    child.status.then(() => reject(new Error("git was stopped")));
+    // git itself has exited (and its group was told to stop).
+    Promise.all([child.status, stopping]).then(() =>
+      reject(new Error("git was stopped"))
+    );
   };
   const over = (bound: "bytes" | "records"): void => {
     exceeded ??= bound;
@@ -180,6 +197,39 @@ export async function runGit(
     stderr: decoder.decode(stderr),
     ...(exceeded === undefined ? {} : { exceeded }),
   };
+}
+
+/**
+ * Sends SIGTERM to the process group git leads (git and the helpers it
+ * started). `Deno.kill` needs `--allow-run` for every program; with only
+ * `--allow-run=git` the group is signalled through git itself, whose
+ * `!` aliases run a shell command (here the shell's own `kill`).
+ */
+async function stopGroup(pid: number): Promise<void> {
+  if (Deno.permissions.querySync({ name: "run" }).state === "granted") {
+    try {
+      Deno.kill(-pid, "SIGTERM");
+    } catch {
+      // the group is gone already
+    }
+    return;
+  }
+  try {
+    await new Deno.Command("git", {
+      args: [
+        "-c",
+        `alias.skillscope-stop-group=!kill -TERM -${pid} 2>/dev/null`,
+        "skillscope-stop-group",
+      ],
+      clearEnv: true,
+      env: { ...inheritedEnv(), GIT_CONFIG_NOSYSTEM: "1" },
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+  } catch {
+    // git could not be started again: git itself was stopped above
+  }
 }
 
 /** The default bound on what one git call may print on each stream. */
@@ -267,6 +317,8 @@ export async function git(
   const running = runner([...SAFE_GIT_CONFIG, ...args], {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     signal: controller.signal,
+    // An interruptible caller hears the signals and stops git's whole group.
+    ...(options.signal === undefined ? {} : { ownGroup: true }),
     ...(options.limit === undefined ? {} : { limit: options.limit }),
   });
   try {
@@ -342,12 +394,47 @@ async function settled(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The last lines git printed on stderr, trimmed and joined; a note when it printed nothing. */
+/**
+ * The last lines git printed on stderr, trimmed and joined, after what a
+ * failed connection came to when git says so (refused, a name that does not
+ * resolve, TLS, a timeout: see `networkCause`, naming the host); a note when
+ * it printed nothing.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gitReason } from "./git.ts";
+ *
+ * assert.equal(
+ *   gitReason("fatal: unable to access 'https://nope.invalid/r.git/': Could not resolve host: nope.invalid\n"),
+ *   'the host name "nope.invalid" does not resolve (DNS); fatal: unable to access \'https://nope.invalid/r.git/\': Could not resolve host: nope.invalid',
+ * );
+ * assert.equal(gitReason(""), "git printed no reason");
+ * ```
+ *
+ * @param stderr What git printed on stderr.
+ * @returns The reason to show.
+ */
 export function gitReason(stderr: string): string {
   const lines = stderr.split("\n").map((line) => line.trim()).filter((line) =>
     line !== ""
   );
-  return lines.length === 0
-    ? "git printed no reason"
-    : lines.slice(-3).join("; ");
+  if (lines.length === 0) return "git printed no reason";
+  const last = lines.slice(-3).join("; ");
+  const at = remoteOf(last);
+  const cause = at === undefined ? undefined : networkCause(last, at);
+  return cause === undefined ? last : `${cause.said}; ${last}`;
+}
+
+/** The remote a failed connection was to, from curl's or ssh's words. */
+function remoteOf(text: string): URL | undefined {
+  const access = /unable to access '([^']+)'/.exec(text);
+  if (access !== null) return URL.parse(access[1]!) ?? undefined;
+  const ssh =
+    /ssh: (?:connect to host (\S+) port (\d+)|Could not resolve hostname ([^:\s]+))/
+      .exec(text);
+  if (ssh === null) return undefined;
+  return URL.parse(
+    ssh[3] === undefined ? `ssh://${ssh[1]}:${ssh[2]}/` : `ssh://${ssh[3]}/`,
+  ) ?? undefined;
 }

@@ -8,9 +8,12 @@
 import {
   type CallToolResult,
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   specTypeSchemas,
 } from "@modelcontextprotocol/server";
 import {
+  SKILLS_GET_METHOD,
   SKILLS_LIST_METHOD,
   SkillsExtension,
 } from "@modelcontextprotocol/server/ext/skills";
@@ -21,6 +24,7 @@ import type { Diagnostic } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import { DigestCache } from "./skill_files.ts";
 import { DEFAULT_PAGE_SIZE, skillSetSource } from "./served_skills.ts";
+import { parseSkillUri, skillFileUri } from "./uri.ts";
 
 /**
  * Options of {@linkcode createMcpServer}.
@@ -182,6 +186,32 @@ export function mcpServerFactory(
         const page = source.listPage(params.cursor);
         const version = server.getNegotiatedProtocolVersion() ?? "";
         return version >= MODERN_PROTOCOL ? { ...page, ...NO_CACHE } : page;
+      },
+    );
+    // Served here too: the extension answers only the URI of the SKILL.md,
+    // while a skill is also named by its own URI, skill://<name> (the skill
+    // path). Either way the entry is the listed one, its uri the SKILL.md's.
+    server.setRequestHandler(
+      SKILLS_GET_METHOD,
+      { params: specTypeSchemas.ResourceRequestParams },
+      async (params, ctx) => {
+        const parts = parseSkillUri(params.uri);
+        const skill = await source.get(
+          parts?.path === ""
+            ? skillFileUri(parts.name, "SKILL.md")
+            : params.uri,
+          ctx,
+        );
+        if (skill === undefined) {
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `No skill is served at ${
+              JSON.stringify(params.uri)
+            }: skills/list gives each skill's URI (skill://NAME/SKILL.md)`,
+          );
+        }
+        const version = server.getNegotiatedProtocolVersion() ?? "";
+        return version >= MODERN_PROTOCOL ? { skill, ...NO_CACHE } : { skill };
       },
     );
     server.setRequestHandler("tools/list", listTools);

@@ -32,6 +32,7 @@ export type WebFetchCode =
  *
  * const error = new WebFetchError("web-http-status", "http://127.0.0.1/x", 'GET "http://127.0.0.1/x" answered 404', 404);
  * assert.equal(error.status, 404);
+ * assert.equal(error.reason, undefined);
  * assert.ok(error instanceof Error);
  * ```
  */
@@ -42,6 +43,19 @@ export class WebFetchError extends Error {
   readonly url: string;
   /** The HTTP status, for `web-http-status`. */
   readonly status: number | undefined;
+  /**
+   * Why the connection failed, for `web-network` and `web-timeout`, when it
+   * is known: refused, a host name that does not resolve, a failed TLS
+   * handshake, a connection the host closed, or no answer in time. The
+   * message names the host.
+   */
+  readonly reason:
+    | "connection-refused"
+    | "dns"
+    | "tls"
+    | "connection-reset"
+    | "timeout"
+    | undefined;
 
   /**
    * Constructs a new instance.
@@ -50,20 +64,24 @@ export class WebFetchError extends Error {
    * @param url The URL, credentials removed.
    * @param message Human-readable message.
    * @param status The HTTP status, when there was one.
-   * @param options The underlying cause.
+   * @param options The underlying cause, and why the connection failed.
    */
   constructor(
     code: WebFetchCode,
     url: string,
     message: string,
     status?: number,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { reason?: WebFetchError["reason"] },
   ) {
-    super(message, options);
+    super(
+      message,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "WebFetchError";
     this.code = code;
     this.url = url;
     this.status = status;
+    this.reason = options?.reason;
   }
 }
 

@@ -17,6 +17,7 @@ import {
   displayUrl,
 } from "./url_policy.ts";
 import { messageOf } from "../shared/errors.ts";
+import { networkCause } from "./network_cause.ts";
 
 /** Longest one download may take, redirects and body included (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -118,16 +119,28 @@ export async function fetchBytes(
         displayUrl(at),
         `GET "${displayUrl(at)}" took longer than ${ms} ms`,
         undefined,
-        { cause: error },
+        { cause: error, reason: "timeout" },
       );
     }
     if (options.signal?.aborted) throw options.signal.reason;
+    const detail = failureCause(error, at);
+    const cause = networkCause(detail, at);
     throw new WebFetchError(
       "web-network",
       displayUrl(at),
-      `GET "${displayUrl(at)}" failed: ${failureCause(error, at)}`,
+      `GET "${displayUrl(at)}" failed: ${
+        cause === undefined
+          ? detail
+          : cause.reason === "tls" || cause.reason === "connection-reset"
+          // What the handshake or the closing said is worth keeping (a
+          // certificate's problem); a refusal or a name says it all.
+          ? `${cause.said} (${detail})`
+          : cause.said
+      }`,
       undefined,
-      { cause: error },
+      cause === undefined
+        ? { cause: error }
+        : { cause: error, reason: cause.reason },
     );
   };
   for (let hop = 0;; hop++) {
