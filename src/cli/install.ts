@@ -28,7 +28,12 @@ import {
   projectRoot,
   type SkillsDirs,
 } from "./skills_dir_options.ts";
-import { installDirs } from "./skill_scope.ts";
+import {
+  agentLabels,
+  installTargets,
+  inTableOrder,
+  seenBy,
+} from "./install_agents.ts";
 import {
   AUDIT_OPTION,
   auditMode,
@@ -42,6 +47,7 @@ import {
   writeHint,
   writeInvalid,
   writeOffered,
+  writeReach,
   writeResults,
   writeSkillWarnings,
 } from "./install_report.ts";
@@ -143,7 +149,11 @@ github:OWNER/REPO for GitHub.
 Inside a git repository the skills go into the project (.agents/skills at
 the git root, or the --client agents' project directories), elsewhere into
 the user's (~/.agents/skills, or the agents' user directories); --project and
---global decide, and the output says which.
+--global decide, and the output says which. Without --client or --dir, each
+agent found on this machine (by its own directory: ~/.claude, ~/.codex, …)
+that does not read .agents/skills gets a symlink in its own directory of that
+scope (Claude Code: .claude/skills), as the picker preselects; the output
+says which agents see each skill, and warns when no agent found here will.
 
 From a source with its own SKILL.md only that skill is installed (and
 listed); from a folder of skills, the one named, or the only one. With
@@ -233,7 +243,9 @@ in the lock so verify, update, restore and remove handle them too.`,
             dirs = guided.dirs;
           }
         }
-        dirs ??= installDirs(values);
+        // Agents that have no directory in the scope, left out of the default.
+        let left: readonly string[] = [];
+        if (dirs === undefined) ({ dirs, left } = installTargets(values));
         const [dir, ...targets] = dirs.dirs;
         // Made for this install: taken away again when nothing was installed.
         const made = missingDirs(dir);
@@ -265,20 +277,35 @@ in the lock so verify, update, restore and remove handle them too.`,
           );
         }
         progress.done();
+        const seen = seenBy(values.client ?? []);
         if (values.json === true) {
-          const out = scoped(dirs, await withSkillWarnings(results));
+          const out = scoped(
+            dirs,
+            (await withSkillWarnings(results)).map((r) => ({
+              ...r,
+              agents: seen(r),
+            })),
+          );
           writeJson(out.length === 1 ? out[0] : out);
         } else {
           // A --dir that did not exist is made, with its parents: said once.
           if (dirs.scope === undefined && made.length > 0) {
             writeErr(`Created ${field(dir)}\n`);
           }
-          writeResults(results, { verbose: true, scope: dirs.scope });
+          writeResults(results, {
+            verbose: true,
+            scope: dirs.scope,
+            seenBy: (r) => agentLabels(seen(r)),
+          });
+          writeReach(results, seen, { dirs, left, quiet: values.quiet });
           writeInvalid(invalid, "left out: ");
           await writeSkillWarnings(results, { quiet: values.quiet === true });
+          const agents = values.client?.length
+            ? values.client
+            : inTableOrder(results.flatMap(seen));
           writeHint(
             values,
-            `"${listCommand(values.client)}" shows which agents see ${
+            `"${listCommand(agents)}" shows which agents see ${
               results.length === 1 ? field(results[0]!.name) : "them"
             }; "skillscope check" tells when ${
               results.length === 1 ? "it has" : "they have"

@@ -4,14 +4,20 @@
  * then which agents (the ones detected on this machine preselected), then
  * which scope, a summary and a confirmation before anything is written.
  * With `--yes`, the defaults without a prompt: every skill, the shared
- * directory and the detected agents, the default scope.
+ * directory and the detected agents that do not read it, the default scope.
  *
  * @module
  */
 import { clientEntry } from "../discover/client_profile.ts";
-import { CLIENTS, defaultRoots } from "../discover/default_roots.ts";
+import { CLIENTS } from "../discover/default_roots.ts";
 import type { OfferedSkill } from "../install/mod.ts";
 import { UsageError } from "./errors.ts";
+import {
+  agentDirs,
+  defaultAgents,
+  detectedAgents,
+  SHARED,
+} from "./install_agents.ts";
 import { type Choice, PromptCancelled, type Prompts } from "./prompt.ts";
 import { defaultScope } from "./skill_scope.ts";
 import {
@@ -29,9 +35,6 @@ export interface InstallChoice {
   /** The directories, the lock's first. */
   readonly dirs: SkillsDirs;
 }
-
-/** The shared `.agents/skills` in the agents' list. */
-const SHARED = "agents";
 
 /**
  * Chooses skills, agents and scope for a source with several skills: with
@@ -68,7 +71,7 @@ export async function chooseInstall(
   let clients: readonly string[] | undefined = givenClients.length > 0 ||
       named === "dir"
     ? undefined
-    : [SHARED, ...detected];
+    : defaultAgents(named ?? defaultScope(), detected);
   if (prompts !== undefined && clients !== undefined) {
     clients = await prompts.pickMany(
       "Which agents should see them?",
@@ -113,15 +116,6 @@ export async function chooseInstall(
   return { skills, dirs };
 }
 
-/** The agents installed here (the client table's detect directories). */
-function detectedAgents(): string[] {
-  try {
-    return defaultRoots({ detect: true }).detected.map((d) => d.client);
-  } catch {
-    return []; // detection only preselects: without it, nothing is
-  }
-}
-
 /** The shared directory, the detected agents, then every other, by label. */
 function agentChoices(detected: readonly string[]): Choice<string>[] {
   const others = CLIENTS.filter((c) => !detected.includes(c));
@@ -148,23 +142,7 @@ function dirsFor(
   if (clients === undefined || scope === "dir") {
     return { dirs: scopeDirs(values, scope), left: [] };
   }
-  const usable: string[] = [];
-  const left: string[] = [];
-  for (const client of clients) {
-    try {
-      scopeDirs(values, scope, [client]);
-      usable.push(client);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      left.push(client);
-    }
-  }
-  if (usable.length === 0) {
-    throw new UsageError(
-      `None of the agents chosen has a ${scope} skills directory`,
-    );
-  }
-  return { dirs: scopeDirs(values, scope, usable), left };
+  return agentDirs(values, scope, clients);
 }
 
 /** Where a scope's skills go, for its choice; empty when its agents have no directory there. */

@@ -27,6 +27,8 @@ import type { Diagnostic } from "../shared/types.ts";
 import { validateSkillDir } from "../parse/validate.ts";
 import { scopeLabel } from "./skill_scope.ts";
 import type { DirValues, SkillsDirs } from "./skills_dir_options.ts";
+import { BACKUPS_KEPT } from "../install/backup.ts";
+import { clientEntry } from "../discover/client_profile.ts";
 
 /**
  * Shows what the audit found in an installed skill, on stderr.
@@ -113,11 +115,17 @@ async function skillWarnings(result: InstallResult): Promise<Diagnostic[]> {
  * line (`3 up to date`) unless `verbose`, which names each with its hash.
  *
  * @param results The results.
- * @param options `verbose`; `scope`: the scope's label, for the lines.
+ * @param options `verbose`; `scope`: the scope's label, for the lines;
+ *   `seenBy`: the agents (labels) that see each result, said under it
+ *   unless none does.
  */
 export function writeResults(
   results: readonly InstallResult[],
-  options: { verbose?: boolean; scope?: string | undefined } = {},
+  options: {
+    verbose?: boolean;
+    scope?: string | undefined;
+    seenBy?: (result: InstallResult) => string;
+  } = {},
 ): void {
   const where = options.scope === undefined ? "" : ` (${options.scope})`;
   let text = "";
@@ -133,6 +141,8 @@ export function writeResults(
       continue;
     }
     text += describe(result, options.scope);
+    const seen = options.seenBy?.(result) ?? "";
+    if (seen !== "") text += `  seen by: ${seen}\n`;
   }
   if (unchanged.length === 1) {
     text += `${field(unchanged[0]!)} is up to date${where}\n`;
@@ -140,6 +150,47 @@ export function writeResults(
     text += `${unchanged.length} up to date${where}\n`;
   }
   writeOut(text);
+}
+
+/**
+ * Says on stderr which agents an install could not reach: those left out
+ * for having no directory in the scope, then a warning naming the skills
+ * no agent found here will see (none for `--dir`, which is where it was
+ * asked to be, or with `quiet`).
+ *
+ * @param results The results.
+ * @param seen The agents that see a result.
+ * @param options `dirs`: where it was installed; `left`: agents left out;
+ *   `quiet`: no warning.
+ */
+export function writeReach(
+  results: readonly InstallResult[],
+  seen: (result: InstallResult) => readonly string[],
+  options: {
+    dirs: SkillsDirs;
+    left: readonly string[];
+    quiet: boolean | undefined;
+  },
+): void {
+  const { dirs, left } = options;
+  for (const agent of left) {
+    writeErr(
+      `note: ${
+        clientEntry(agent).label
+      } has no ${dirs.scope} skills directory, so it was left out\n`,
+    );
+  }
+  const unseen = results.filter((r) => seen(r).length === 0);
+  if (unseen.length === 0 || dirs.scope === undefined || options.quiet) {
+    return;
+  }
+  writeErr(
+    `warning: No agent found on this machine reads ${
+      dirs.dirs.map(field).join(" or ")
+    }, so none will see ${
+      unseen.map((r) => `"${field(r.name)}"`).join(", ")
+    }: pass --client NAME for the agent you use\n`,
+  );
 }
 
 /**
@@ -198,7 +249,9 @@ function describeMain(
   const kept = (what: string): string =>
     result.backup === undefined
       ? ""
-      : `; ${what} kept in ${field(result.backup)}`;
+      : `; ${what} kept in ${
+        field(result.backup)
+      } (the newest ${BACKUPS_KEPT} backups of a skill are kept)`;
   switch (result.status) {
     case "installed":
       return `Installed ${name} (${result.hash}) into ${
