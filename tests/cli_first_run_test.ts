@@ -53,9 +53,9 @@ Deno.test("init --dir .agents/skills in a fresh project creates the directory, s
   assert.match(list.stdout, /^pdf-fill /m);
 });
 
-Deno.test("init NAME without --dir says the skill is outside the roots and how to make it found", async () => {
+Deno.test("init NAME --dir outside the roots says the skill is outside them and how to make it found", async () => {
   await using m = await machine();
-  const run = await cli(["init", "my-skill"], m);
+  const run = await cli(["init", "my-skill", "--dir", "."], m);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /outside the skill roots/);
   assert.match(run.stderr, /--dir \.agents\/skills/);

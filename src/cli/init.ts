@@ -1,11 +1,14 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * `init NAME`: a new skill directory whose SKILL.md passes strict validation
- * and says what to write.
+ * and says what to write, where the agents on this machine look: the
+ * directories an install would write to (the project's or the user's
+ * `.agents/skills`, with a symlink in the directory of each detected agent
+ * that does not read it), unless `--dir` names one.
  *
  * @module
  */
-import { dirname, join, resolve } from "../shared/path.ts";
+import { dirname, join, relative, resolve } from "../shared/path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
@@ -15,6 +18,14 @@ import { QUIET_OPTION } from "./install_options.ts";
 import { writeHint } from "./install_report.ts";
 import { defaultRootsFrom, expectArgs } from "./root_options.ts";
 import { guessOf } from "./parse_args.ts";
+import {
+  agentLabels,
+  agentReaders,
+  detectedAgents,
+  installTargets,
+} from "./install_agents.ts";
+import { projectDir, projectRoot } from "./skills_dir_options.ts";
+import { clientProfile } from "../discover/client_profile.ts";
 
 const PARTS = ["scripts", "references", "assets"] as const;
 
@@ -30,11 +41,11 @@ const README: Record<(typeof PARTS)[number], string> = {
 function skillMdOf(name: string): string {
   return `---
 name: ${name}
-description: >-
-  TODO: say what this skill does and when to use it, in one or two sentences.
+description: "TODO: say what this skill does and when to use it, on this one line"
 # Agents read only the description to decide whether to load the skill, e.g.
-# "Fills PDF forms. Use when the user asks to fill, read or merge PDF files."
-# (an example in a comment, so that search does not match the placeholder).
+# description: "Fills PDF forms. Use when the user asks to fill or merge PDFs."
+# One line; keep the quotes when it holds ": " (an example in a comment, so
+# that search does not match the placeholder).
 ---
 
 # ${name}
@@ -78,7 +89,17 @@ const GROUPS = [{
     dir: {
       type: "string",
       arg: "D",
-      help: "Where to create the skill directory (default: the current one)",
+      help:
+        "Where to create the skill directory (default: where the agents on this machine look, as install decides)",
+    },
+    project: {
+      type: "boolean",
+      help:
+        "In the project's skills directories (the default in a git repository)",
+    },
+    global: {
+      type: "boolean",
+      help: "In the user's skills directories (the default elsewhere)",
     },
     with: {
       type: "string",
@@ -94,17 +115,25 @@ const GROUPS = [{
 /** `init NAME`. */
 export const initCommand: CommandOf<typeof GROUPS> = {
   name: "init",
-  usage: "init NAME [--dir D] [--with scripts,references,assets] [-q]",
+  usage:
+    "init NAME [--project|--global|--dir D] [--with PARTS] [-q]",
   description:
-    `Creates D/NAME (default: ./NAME) with a SKILL.md holding the name and a
-description placeholder that says what to write; it passes "skillscope
-validate" as it is, with a description-placeholder warning until the
-description is written. --with adds the optional folders, each with a
-README. D is created when it does not exist. Never overwrites: an existing
-NAME is an error.`,
+    `Creates NAME with a SKILL.md holding the name and a one-line description
+placeholder to replace; it passes "skillscope validate" as it is, with a
+description-placeholder warning until the description is written. Without
+--dir it goes where the agents on this machine look, as install decides:
+the project's skills directories inside a git repository, else the user's
+(--project and --global decide): .agents/skills and the directory of each
+detected agent that does not read it (Claude Code's). The skill itself goes
+where a reader may not follow a symlinked directory, a symlink to it into
+the others; the output names the agents that will see it. With --dir D,
+D/NAME, D created when it does not exist. --with adds the optional folders
+(scripts, references, assets), each with a README. Never overwrites: an
+existing NAME is an error.`,
   examples: [
     "skillscope init pdf-tools",
-    "skillscope init pdf-tools --dir .agents/skills --with scripts,references",
+    "skillscope init pdf-tools --global --with scripts,references",
+    "skillscope init pdf-tools --dir ./skills",
   ],
   groups: GROUPS,
   run(values, positionals): Promise<number> {
@@ -116,60 +145,135 @@ NAME is an error.`,
         }" is not a valid skill name: use lowercase letters, digits and single hyphens, at most 64 characters (e.g. pdf-tools)`,
       );
     }
-    const parts = (values.with ?? [])
-      .flatMap((v) => v.split(","))
-      .map((v) => v.trim())
-      .filter((v) => v !== "")
-      .map((given) => {
-        const part = PARTS.find((p) => p === given);
-        if (part === undefined) {
-          throw new UsageError(
-            `--with takes ${PARTS.join(", ")}, not "${field(given)}"${
-              guessOf(given, PARTS)
-            }`,
-          );
-        }
-        return part;
-      });
-    const dir = resolve(values.dir ?? ".", name!);
-    if (
-      Deno.permissions.querySync({ name: "write", path: dir }).state !==
-        "granted"
-    ) {
-      throw new PermissionDeniedError("write", dir, `--allow-write=${dir}`);
+    const parts = partsOf(values.with ?? []);
+    const { dirs } = installTargets({
+      dir: values.dir,
+      client: undefined,
+      project: values.project,
+      global: values.global,
+    });
+    const [home, ...others] = realFirst(dirs.dirs);
+    const dir = resolve(home, name!);
+    const links = others.map((other) => join(other, name!));
+    for (const path of [dir, ...links]) {
+      if (
+        Deno.permissions.querySync({ name: "write", path }).state !==
+          "granted"
+      ) {
+        throw new PermissionDeniedError("write", path, `--allow-write=${path}`);
+      }
+    }
+    // Nothing is made when any place is taken.
+    for (const path of [dir, ...links]) {
+      if (lexists(path)) {
+        throw new CliError(`${path} already exists; nothing was changed`);
+      }
     }
     const parent = dirname(dir);
-    try {
-      makeDir(dir);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-      // `--dir .agents/skills` in a new project: made, as install makes it.
-      Deno.mkdirSync(parent, { recursive: true });
-      if (values.quiet !== true) writeErr(`Created ${field(parent)}\n`);
-      makeDir(dir);
-    }
+    const project = dirs.scope === "project" ? projectRoot() : undefined;
+    makeParent(parent, project, values.quiet === true);
+    makeDir(dir);
     Deno.writeTextFileSync(join(dir, "SKILL.md"), skillMdOf(name!), {
       createNew: true,
     });
     for (const part of new Set(parts)) {
       const partDir = join(dir, part);
       Deno.mkdirSync(partDir);
-      Deno.writeTextFileSync(
-        join(partDir, "README.md"),
-        README[part],
-      );
+      Deno.writeTextFileSync(join(partDir, "README.md"), README[part]);
     }
     writeOut(
       `Created ${field(join(dir, "SKILL.md"))}${
         parts.length === 0 ? "" : ` with ${[...new Set(parts)].join("/, ")}/`
       }\n`,
     );
+    for (const link of links) {
+      makeParent(dirname(link), project, values.quiet === true);
+      Deno.symlinkSync(relative(dirname(link), dir), link);
+      writeOut(`Linked ${field(link)} -> ${field(dir)}\n`);
+    }
+    const seen = seenBy(dirs.dirs);
+    if (values.quiet !== true) {
+      if (dirs.scope !== undefined) {
+        writeErr(
+          seen.length > 0
+            ? `Seen by ${agentLabels(seen)}\n`
+            : `warning: no agent found on this machine reads ${
+              field(home)
+            }: pass --dir with an agent's skills directory\n`,
+        );
+      }
+    }
     writeHint(
       values,
       `replace the TODO description and instructions, then run "skillscope validate ${
         field(dir)
-      }"${outsideRoots(parent)}`,
+      }"${dirs.scope === undefined ? outsideRoots(parent) : ""}`,
     );
     return Promise.resolve(EXIT.ok);
   },
 };
+
+/** The optional folders `--with` names. */
+function partsOf(values: readonly string[]): (typeof PARTS)[number][] {
+  return values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "")
+    .map((given) => {
+      const part = PARTS.find((p) => p === given);
+      if (part === undefined) {
+        throw new UsageError(
+          `--with takes ${PARTS.join(", ")}, not "${field(given)}"${
+            guessOf(given, PARTS)
+          }`,
+        );
+      }
+      return part;
+    });
+}
+
+/**
+ * Makes a skills directory that does not exist yet, as install makes it: a
+ * project's one checked component at a time, inside the project.
+ */
+function makeParent(
+  parent: string,
+  project: string | undefined,
+  quiet: boolean,
+): void {
+  if (lexists(parent)) return;
+  if (project !== undefined) projectDir(project, parent, true);
+  else Deno.mkdirSync(parent, { recursive: true });
+  if (!quiet) writeErr(`Created ${field(parent)}\n`);
+}
+
+/**
+ * The directories, the one to hold the skill itself first: a directory an
+ * agent found here reads without surely following a symlinked directory
+ * (Claude Code's), so that the links go where every reader follows them.
+ */
+function realFirst(
+  dirs: readonly [string, ...string[]],
+): [string, ...string[]] {
+  const readers = agentReaders(detectedAgents());
+  const at = dirs.findIndex((dir) =>
+    !readers(dir).every((c) => clientProfile(c).followsSymlinkedDirs === true)
+  );
+  return at <= 0 ? [...dirs] : [dirs[at]!, ...dirs.filter((_, i) => i !== at)];
+}
+
+/** The agents found on this machine that read any of `dirs`. */
+function seenBy(dirs: readonly string[]): string[] {
+  const readers = agentReaders(detectedAgents());
+  const seen = new Set(dirs.flatMap((d) => readers(d)));
+  return detectedAgents().filter((a) => seen.has(a));
+}
+
+function lexists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

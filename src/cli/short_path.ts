@@ -6,6 +6,7 @@
  * @module
  */
 import { isAbsolute, relative, SEP as sep } from "../shared/path.ts";
+import { homeDirectory } from "../discover/default_roots.ts";
 
 let places: { cwd: string; home: string | undefined } | undefined;
 
@@ -89,15 +90,20 @@ function currentDir(): string {
 
 function homeDir(): string | undefined {
   try {
-    if (
-      Deno.permissions.querySync({ name: "env", variable: "HOME" }).state !==
-        "granted"
-    ) return undefined;
-    const home = Deno.env.get("HOME")?.replace(/\/+$/, "");
+    const home = homeDirectory(grantedEnv)?.replace(/\/+$/, "");
     return home === undefined || home === "" || !isAbsolute(home)
       ? undefined
       : home;
   } catch {
     return undefined;
   }
+}
+
+// A variable's value when reading it is already granted (never prompting).
+function grantedEnv(name: string): string | undefined {
+  if (
+    Deno.permissions.querySync({ name: "env", variable: name }).state !==
+      "granted"
+  ) return undefined;
+  return Deno.env.get(name) || undefined;
 }
