@@ -56,13 +56,16 @@ Deno.test("check: up to date, then a new upstream commit is an available update,
   assert.equal(later?.latestCommit, second);
   assert.notEqual(later?.latestHash, later?.hash);
   assert.deepEqual(await snapshot(dir), before);
-  // The CLI: the same, with old -> new, exit 0; --json has the fields.
+  // The CLI: the same, the commits old -> new first and the tree hashes
+  // after them, exit 0; --json has the fields.
   const run = await runCli(["check", "--dir", dir], { permissions: ["-A"] });
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stdout,
     new RegExp(
-      `update available +demo +${later!.hash} -> ${later!.latestHash}`,
+      `update available +demo +${first.slice(0, 12)} -> ${
+        second.slice(0, 12)
+      } \\(${later!.hash} -> ${later!.latestHash}\\)`,
     ),
   );
   const json = await runCli(["check", "--dir", dir, "--json"], {

@@ -1,8 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * `check [NAME...]`: is there an update, is the source reachable, was the
- * copy edited, for the named skills in whichever scope holds each, or every
- * skill of every scope that exists.
+ * copy edited, for the named skills in whichever lock holds each, or every
+ * skill of every lock of every scope (the shared directory's and each
+ * agent's).
  *
  * @module
  */
@@ -15,7 +16,8 @@ import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
 import { scopeLabel, scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
-import { writeLockedElsewhere } from "./locked_elsewhere.ts";
+import { join } from "../shared/path.ts";
+import { commandDeadline } from "../install/web_source.ts";
 
 /** The option groups of `check`. */
 const GROUPS = [{
@@ -30,10 +32,12 @@ export const checkCommand: CommandOf<typeof GROUPS> = {
     "check [NAME...] [--project | --global | --dir D] [--client NAME] [--json]",
   description:
     `Fetches the source of each locked skill (or the named ones) and reports
-up-to-date, update available (old -> new), source unreachable, or locally
-modified, in the project's scope and the user's. Changes nothing (a git
-source is fetched into a temporary directory). Exit 0 unless a source cannot
-be reached.`,
+up-to-date, update available (old -> new: the commits of a git source, else
+the digests or tree hashes), source unreachable, or locally modified, in the
+project's scope and the user's: every skills.lock of each, the shared
+directory's and each agent's (with --client, the skills that agent has a
+copy of). Changes nothing (a git source is fetched into a temporary
+directory). Exit 0 unless a source cannot be reached.`,
   examples: [
     "skillscope check",
     "skillscope check pdf-tools --json",
@@ -42,15 +46,16 @@ be reached.`,
   async run(values, positionals): Promise<number> {
     const progress = startProgress();
     const checked: { dirs: SkillsDirs; results: SkillCheck[] }[] = [];
+    // Every web request of the command, over every lock, shares one deadline.
+    using deadline = commandDeadline({}, "Checking the installed skills");
     try {
       for (const { dirs, names } of scopesFor(values, positionals)) {
         checked.push({
           dirs,
-          results: await check(
-            dirs.dirs[0],
-            names ?? [],
-            progress.onProgress ? { onProgress: progress.onProgress } : {},
-          ),
+          results: await check(dirs.dirs[0], names ?? [], {
+            commandDeadline: deadline.commandDeadline,
+            ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+          }),
         });
       }
     } finally {
@@ -58,7 +63,12 @@ be reached.`,
     }
     const all = checked.flatMap((c) => c.results);
     if (values.json === true) {
-      writeJson(checked.flatMap(({ dirs, results }) => scoped(dirs, results)));
+      writeJson(checked.flatMap(({ dirs, results }) =>
+        scoped(
+          dirs,
+          results.map((r) => ({ ...r, dir: join(dirs.dirs[0], r.name) })),
+        )
+      ));
     } else {
       for (const { dirs, results } of checked) {
         if (results.length === 0) continue;
@@ -77,9 +87,6 @@ be reached.`,
           }\n`,
         );
       }
-      if (positionals.length === 0) {
-        writeLockedElsewhere(values, checked.map((c) => c.dirs));
-      }
     }
     return all.some((r) => r.status === "source-unreachable")
       ? EXIT.failure
@@ -94,17 +101,7 @@ function checkRows(r: SkillCheck): string[][] {
     case "up-to-date":
       return [["up to date", name, ""]];
     case "update-available":
-      return [[
-        "update available",
-        name,
-        `${oneNotation(r.digest ?? r.hash)} -> ${
-          oneNotation(r.latestDigest ?? r.latestHash)
-        }${
-          r.commit && r.latestCommit
-            ? ` (${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)})`
-            : ""
-        }`,
-      ]];
+      return [["update available", name, updateDetail(r)]];
     case "source-unreachable":
       return [["source unreachable", name, field(r.reason ?? "")]];
     default:
@@ -119,6 +116,20 @@ function checkRows(r: SkillCheck): string[][] {
         ) => ["", "", `${f.change}: ${field(f.path)}`]),
       ];
   }
+}
+
+/**
+ * What changed, the useful pair first (a narrow table cuts the end): the
+ * commits of a git source (old -> new) with the tree hashes after them,
+ * else the digests or tree hashes.
+ */
+function updateDetail(r: SkillCheck): string {
+  const hashes = `${oneNotation(r.digest ?? r.hash)} -> ${
+    oneNotation(r.latestDigest ?? r.latestHash)
+  }`;
+  return r.commit && r.latestCommit
+    ? `${r.commit.slice(0, 12)} -> ${r.latestCommit.slice(0, 12)} (${hashes})`
+    : hashes;
 }
 
 /**

@@ -1,12 +1,13 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `info NAME`: where an installed skill came from, in whichever scope
- * holds it.
+ * `info NAME`: where an installed skill came from and where its copies
+ * are, from whichever lock of either scope holds it.
  *
  * @module
  */
 import { join } from "../shared/path.ts";
 import { skillInfo, stripCredentials } from "../install/mod.ts";
+import { targetPath } from "../install/target_path.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
@@ -23,11 +24,12 @@ const GROUPS = [{
 /** `info NAME`. */
 export const infoCommand: CommandOf<typeof GROUPS> = {
   name: "info",
-  usage: "info NAME [--project | --global | --dir D] [--json]",
+  usage: "info NAME [--project | --global | --dir D] [--client NAME] [--json]",
   description:
-    `Shows where an installed skill came from, its hash, and any file that
-drifted (exit 0 either way; verify exits 1 on drift), from the scope that
-holds it (the project's, else the user's).`,
+    `Shows where an installed skill came from, where it and its copies in other
+agents' directories are, its hash, and any file that drifted (exit 0 either
+way; verify exits 1 on drift), from the skills.lock that holds it (the
+shared directory's or an agent's; the project's, else the user's).`,
   examples: [
     "skillscope info pdf-tools",
     "skillscope info pdf-tools --json",
@@ -45,10 +47,18 @@ holds it (the project's, else the user's).`,
       writeErr(
         `note: ${field(name!)} is also installed in ${
           scopeLabel(other)
-        }: pass --global to see it\n`,
+        }: pass ${
+          other.scope !== dirs.scope && other.scope !== undefined
+            ? `--${other.scope}`
+            : `--dir ${field(other.dirs[0])}`
+        } to see it\n`,
       );
     }
     const { entry, verification } = skillInfo(dirs.dirs[0], name!);
+    // Where else it is: the links and copies placed in other agents' directories.
+    const copies = (entry.targets ?? []).map((t) =>
+      targetPath(dirs.dirs[0], t, name!)
+    );
     if (values.json === true) {
       const { files: _files, ...rest } = entry;
       writeJson({
@@ -57,6 +67,7 @@ holds it (the project's, else the user's).`,
         source: stripCredentials(rest.source),
         ...(dirs.scope === undefined ? {} : { scope: dirs.scope }),
         dir: join(dirs.dirs[0], name!),
+        copies,
         status: verification.status,
         drift: verification.files,
       });
@@ -69,6 +80,10 @@ holds it (the project's, else the user's).`,
         `source:      ${field(stripCredentials(entry.source))}`,
         ...(entry.ref ? [`ref:         ${field(entry.ref)}`] : []),
         ...(entry.commit ? [`commit:      ${entry.commit}`] : []),
+        `dir:         ${field(join(dirs.dirs[0], name!))}`,
+        ...(copies.length === 0
+          ? []
+          : [`copies:      ${copies.map(field).join(", ")}`]),
         `hash:        ${entry.hash}`,
         `installed:   ${entry.installedAt}`,
         `status:      ${verification.status}`,

@@ -1,7 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `remove [NAME]`: the skill is found in whichever scope holds it; without
- * a name, a terminal gets a picker of the installed skills.
+ * `remove [NAME]`: the skill is found in whichever lock of either scope
+ * holds it (the shared directory's or an agent's), and its copies and links
+ * in other agents' directories go with it; without a name, a terminal gets
+ * a picker of the installed skills.
  *
  * @module
  */
@@ -15,7 +17,7 @@ import {
   type ScopeValues,
   type SkillsDirs,
 } from "./skills_dir_options.ts";
-import { existingScopes, scopeHolding, scopeLabel } from "./skill_scope.ts";
+import { scopeHolding, scopeLabel, scopesFor } from "./skill_scope.ts";
 import { NO_BACKUP } from "./install_options.ts";
 import {
   noPrompt,
@@ -40,12 +42,15 @@ const GROUPS = [{
 /** `remove [NAME]`. */
 export const removeCommand: CommandOf<typeof GROUPS> = {
   name: "remove",
-  usage: "remove [NAME] [--project | --global | --dir D] [--force] [--json]",
+  usage:
+    "remove [NAME] [--project | --global | --dir D] [--client NAME] [--force] [--json]",
   description:
-    `Removes the skill's directory and its skills.lock entry together, from the
-scope that holds it (the project's, else the user's; a name both hold needs
---project or --global). Without NAME, a terminal gets a picker of the
-installed skills; off a terminal, name the skill.`,
+    `Removes the skill's directory and its skills.lock entry together, with the
+copies and links it placed in other agents' directories, from the
+skills.lock that holds it: the shared directory's or an agent's, the
+project's, else the user's (a name both scopes hold needs --project or
+--global). Without NAME, a terminal gets a picker of the installed skills;
+off a terminal, name the skill.`,
   examples: [
     "skillscope remove pdf-tools",
     "skillscope remove pdf-tools --project --force",
@@ -102,16 +107,17 @@ async function pickInstalled(
   if (why !== undefined) {
     throw noPrompt("Name the skill to remove", "skillscope remove NAME", why);
   }
-  const scopes = existingScopes(values);
-  const installed = scopes.flatMap((dirs) =>
-    Object.keys(readLock(dirs.dirs[0]).skills).sort().map((name) => ({
+  const locks = scopesFor(values, []);
+  const installed = locks.flatMap(({ dirs, names }) =>
+    (names ?? Object.keys(readLock(dirs.dirs[0]).skills).sort()).map((
       name,
-      dirs,
-    }))
+    ) => ({ name, dirs }))
   );
   if (installed.length === 0) {
     throw new CliError(
-      `No skill is installed in ${scopes.map(scopeLabel).join(" or ")}`,
+      `No skill is installed in ${
+        locks.map((l) => scopeLabel(l.dirs)).join(" or ")
+      }`,
     );
   }
   const prompts = await openPrompts();
@@ -120,7 +126,7 @@ async function pickInstalled(
     installed.map((s, i) => ({
       value: String(i),
       label: s.name,
-      hint: s.dirs.scope ?? s.dirs.dirs[0],
+      hint: scopeLabel(s.dirs),
     })),
     [],
   );

@@ -2,9 +2,10 @@
 /**
  * Which scope an install command works in when the options name none:
  * `install` and `restore` the project inside a git repository, else the
- * user's; `remove`, `update`, `check`, `verify` and `info` the scope that
- * holds the named skill (the project first, an ambiguous name refused), or
- * every scope that exists when no skill is named.
+ * user's; `remove`, `update`, `check`, `verify` and `info` the lock that
+ * holds the named skill (the project's first, an ambiguous name refused),
+ * or every lock of every scope when no skill is named — the shared
+ * directory's and each agent's (see `installed_locks.ts`).
  *
  * @module
  */
@@ -15,7 +16,7 @@ import { isValidSkillName } from "../parse/skill_name.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { field } from "./io.ts";
 import { UsageError } from "./errors.ts";
-import { foundElsewhere, lockedElsewhere } from "./locked_elsewhere.ts";
+import { installedLocks } from "./installed_locks.ts";
 import {
   inRepository,
   namedScope,
@@ -76,52 +77,62 @@ export function existingScopes(values: ScopeValues): SkillsDirs[] {
 }
 
 /**
- * The scope that holds `name` (in skills.lock, or as a directory for
- * `remove --force`): the one named, else the project's or the user's.
+ * The lock that holds `name` (in skills.lock, or as a directory for
+ * `remove --force`), among every lock of the scopes the options cover.
  *
  * @param values Parsed option values.
  * @param name The skill's name.
- * @returns The scope holding it.
- * @throws {UsageError} when both hold it: `--project` or `--global` decides.
- * @throws {InstallError} `not-installed` when neither does.
+ * @returns The skills directory holding it, with its scope.
+ * @throws {UsageError} when several hold it: `--project`, `--global` or
+ *   `--dir` decides.
+ * @throws {InstallError} `not-installed` when none does.
  */
 export function scopeHolding(values: ScopeValues, name: string): SkillsDirs {
   const holders = scopesHoldingName(values, name);
   if (holders.length > 1) {
+    const scopes = new Set(holders.map((h) => h.scope));
     throw new UsageError(
-      `"${field(name)}" is installed in both scopes, ${
-        holders.map(scopeLabel).join(" and ")
-      }: pass --project or --global`,
+      scopes.size === holders.length
+        ? `"${field(name)}" is installed in both scopes, ${
+          holders.map(scopeLabel).join(" and ")
+        }: pass --project or --global`
+        : `"${field(name)}" is installed in ${holders.length} places, ${
+          holders.map(scopeLabel).join(" and ")
+        }: pass --dir with one of them`,
     );
   }
   return holders[0]!;
 }
 
 /**
- * Every scope that holds `name`: the one named, else the project's and the
- * user's that do (the project's first).
+ * Every lock that holds `name` (in skills.lock), the project's first; when
+ * none does, the scopes' own skills directories holding a directory of
+ * that name (what `remove --force` removes).
  *
  * @param values Parsed option values.
  * @param name The skill's name.
- * @returns One or two scopes.
- * @throws {InstallError} `not-installed` when neither does.
+ * @returns One or more skills directories, each with its scope.
+ * @throws {InstallError} `not-installed` when none does.
  */
 export function scopesHoldingName(
   values: ScopeValues,
   name: string,
 ): SkillsDirs[] {
-  const named = namedScope(values);
-  if (named !== undefined) return [scopeDirs(values, named)];
-  const all = candidates(values);
-  const holders = all.filter((s) => holds(s.dirs[0], name));
-  if (holders.length > 0) return holders;
-  const elsewhere = foundElsewhere(
-    lockedElsewhere(values, all.flatMap((s) => s.dirs), name),
+  const locked = installedLocks(values).filter((v) =>
+    (v.names === undefined || v.names.includes(name)) &&
+    records(v.dirs.dirs[0], name)
   );
+  if (locked.length > 0) return locked.map((v) => v.dirs);
+  const named = namedScope(values);
+  const own = named === undefined ? candidates(values) : [
+    scopeDirs(values, named),
+  ];
+  const present = own.filter((s) => holdsDirectory(s.dirs[0], name));
+  if (present.length > 0) return present;
   throw new InstallError(
     "not-installed",
-    `No skill "${name}" is installed in ${all.map(scopeLabel).join(" or ")}${
-      elsewhere === "" ? "" : `; ${elsewhere}`
+    `No skill "${name}" is installed in ${own.map(scopeLabel).join(" or ")}${
+      withoutCopy(values, name)
     }`,
   );
 }
@@ -150,21 +161,43 @@ export function scopesHolding(
 }
 
 /**
- * The scopes a command covers for `names`: each scope holding some of them
- * ({@linkcode scopesHolding}), or with no name every scope that exists
- * ({@linkcode existingScopes}), its names then `undefined` (all).
+ * The locks a command covers for `names`: each lock holding some of them
+ * ({@linkcode scopesHolding}), or with no name every lock of every scope
+ * (the shared directory's and each agent's; see `installed_locks.ts`), or
+ * when none exists the scopes' own directories.
  *
  * @param values Parsed option values.
  * @param names Skill names, possibly none.
- * @returns Each scope with its names.
+ * @returns Each skills directory holding a lock, with the names it covers
+ *   (`undefined`: all).
  */
 export function scopesFor(
   values: ScopeValues,
   names: readonly string[],
 ): { dirs: SkillsDirs; names: string[] | undefined }[] {
-  return names.length === 0
-    ? existingScopes(values).map((dirs) => ({ dirs, names: undefined }))
-    : scopesHolding(values, names);
+  if (names.length > 0) return scopesHolding(values, names);
+  const views = installedLocks(values);
+  return views.length > 0
+    ? views
+    : existingScopes(values).map((dirs) => ({ dirs, names: undefined }));
+}
+
+/**
+ * With `--client`, where a name not found is installed all the same,
+ * without a copy in the agents' directories: `""` when nowhere.
+ */
+function withoutCopy(values: ScopeValues, name: string): string {
+  if ((values.client ?? []).length === 0) return "";
+  const elsewhere = installedLocks({ ...values, client: undefined }).filter((
+    v,
+  ) => records(v.dirs.dirs[0], name));
+  return elsewhere.length === 0
+    ? ""
+    : `; it is installed in ${
+      elsewhere.map((v) => scopeLabel(v.dirs)).join(" and ")
+    } with no copy for ${
+      (values.client ?? []).join(" or ")
+    }: leave out --client to reach it`;
 }
 
 /** The project's scope and the user's, once each (they coincide when the project is the home). */
@@ -188,10 +221,15 @@ function usable(dirs: () => SkillsDirs): SkillsDirs | undefined {
   }
 }
 
-function holds(dir: string, name: string): boolean {
-  if (!isDirectory(dir)) return false;
-  if (Object.hasOwn(readLock(dir).skills, name)) return true;
-  return isValidSkillName(name) && existsSync(join(dir, name));
+/** Whether the lock of `dir` records `name`. */
+function records(dir: string, name: string): boolean {
+  return isDirectory(dir) && Object.hasOwn(readLock(dir).skills, name);
+}
+
+/** Whether `dir` holds a directory `name` that no lock records. */
+function holdsDirectory(dir: string, name: string): boolean {
+  return isValidSkillName(name) && isDirectory(dir) &&
+    existsSync(join(dir, name));
 }
 
 function isDirectory(path: string): boolean {

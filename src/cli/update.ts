@@ -1,15 +1,23 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `update [NAME]`: the named skill in whichever scope holds it, or every
- * skill of every scope that exists; unchanged skills on one line.
+ * `update [NAME...]`: the named skills in whichever lock holds each, or
+ * every skill of every lock of every scope; unchanged skills on one line,
+ * a skill with local changes skipped and named (exit 1) while the others
+ * are updated.
  *
  * @module
  */
-import { type InstallResult, update } from "../install/mod.ts";
+import {
+  type SkippedUpdate,
+  updateAll,
+  type UpdateReport,
+} from "../install/update.ts";
 import { interruptedAfter } from "../install/errors.ts";
+import { commandDeadline } from "../install/web_source.ts";
+import { firstItems } from "../shared/first_items.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
-import { EXIT, UsageError } from "./errors.ts";
-import { writeJson } from "./io.ts";
+import { EXIT } from "./errors.ts";
+import { field, writeErr, writeJson } from "./io.ts";
 import { DIR_OPTIONS, type SkillsDirs } from "./skills_dir_options.ts";
 import { scopesFor } from "./skill_scope.ts";
 import {
@@ -25,7 +33,6 @@ import {
   writeSkillWarnings,
 } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
-import { writeLockedElsewhere } from "./locked_elsewhere.ts";
 import { interruptible } from "./interrupt.ts";
 
 /** The option groups of `update`. */
@@ -43,39 +50,37 @@ const GROUPS = [{
   },
 }] as const satisfies readonly OptionGroup[];
 
-/** `update [NAME]`. */
+/** `update [NAME...]`. */
 export const updateCommand: CommandOf<typeof GROUPS> = {
   name: "update",
   usage:
-    "update [NAME] [--project | --global | --dir D] [--force] [--verbose] [--json]",
+    "update [NAME...] [--project | --global | --dir D] [--client NAME] [--force] [--verbose] [--json]",
   description:
-    `Re-installs one skill, or every skill in skills.lock, from its recorded source
-and reports the previous and the new hash; skills already up to date are
-counted on one line. A skill whose files were changed since it was installed
-is left alone (exit 1, the files named) unless --force; then the changed
-files are kept as a hidden backup in the skills directory. NAME is looked
-for in the project's scope, then the user's; without NAME both are updated.`,
+    `Re-installs the named skills, or every skill in skills.lock, from their
+recorded sources and reports the previous and the new hash; skills already
+up to date are counted on one line. A skill whose files were changed since
+it was installed is skipped and named with its changed files (the others are
+still updated; exit 1) unless --force; then the changed files are kept as a
+hidden backup in the skills directory. Each NAME is looked for in every
+skills.lock of the project's scope, then the user's; without NAME every
+skill of both is updated (with --client, those that agent has a copy of).`,
   examples: [
     "skillscope update",
-    "skillscope update pdf-tools --force",
+    "skillscope update pdf-tools docx --force",
   ],
   groups: GROUPS,
   async run(values, positionals): Promise<number> {
-    if (positionals.length > 1) {
-      throw new UsageError("Usage: skillscope update [NAME]");
-    }
-    const name = positionals[0];
     const audit = auditMode(values);
     return await interruptible(async (signal) => {
       const progress = startProgress();
-      const done: { dirs: SkillsDirs; results: InstallResult[] }[] = [];
+      const done: { dirs: SkillsDirs; report: UpdateReport }[] = [];
+      // Every web request of the command, over every lock, shares one deadline.
+      using deadline = commandDeadline({}, "Updating the installed skills");
       try {
-        for (
-          const { dirs } of scopesFor(values, name === undefined ? [] : [name])
-        ) {
+        for (const { dirs, names } of scopesFor(values, positionals)) {
           done.push({
             dirs,
-            results: await update(dirs.dirs[0], name, {
+            report: await updateAll(dirs.dirs[0], names ?? [], {
               force: values.force === true,
               backup: values["no-backup"] !== true,
               ...(audit === undefined ? {} : { audit }),
@@ -83,11 +88,12 @@ for in the project's scope, then the user's; without NAME both are updated.`,
                 ? { onProgress: progress.onProgress }
                 : {}),
               signal,
+              commandDeadline: deadline.commandDeadline,
             }).catch((error) => {
-              // The library names what this scope changed; the scopes before it too.
+              // The library names what this lock changed; the locks before it too.
               throw interruptedAfter(
                 error,
-                done.flatMap((d) => d.results),
+                done.flatMap((d) => d.report.results),
                 "updated",
               );
             }),
@@ -97,27 +103,48 @@ for in the project's scope, then the user's; without NAME both are updated.`,
         progress.done();
       }
       if (values.json === true) {
-        // Each result with the warnings plain update prints, as install does.
+        // Each result with the warnings plain update prints, as install
+        // does; each skipped skill with its changed files.
         const out = [];
-        for (const { dirs, results } of done) {
-          out.push(...scoped(dirs, await withSkillWarnings(results)));
+        for (const { dirs, report } of done) {
+          out.push(...scoped(dirs, await withSkillWarnings(report.results)));
+          out.push(
+            ...scoped(
+              dirs,
+              report.skipped.map((s) => ({ ...s, status: "skipped" })),
+            ),
+          );
         }
         writeJson(out);
       } else {
-        for (const { dirs, results } of done) {
-          writeResults(results, {
+        for (const { dirs, report } of done) {
+          writeResults(report.results, {
             verbose: values.verbose === true,
             scope: dirs.scope,
           });
-          await writeSkillWarnings(results, {
+          await writeSkillWarnings(report.results, {
             verbose: values.verbose === true,
           });
-        }
-        if (name === undefined) {
-          writeLockedElsewhere(values, done.map((d) => d.dirs));
+          for (const skipped of report.skipped) writeSkipped(skipped);
         }
       }
-      return EXIT.ok;
+      return done.some((d) => d.report.skipped.length > 0)
+        ? EXIT.failure
+        : EXIT.ok;
     }, { json: values.json === true });
   },
 };
+
+/** One skill left alone, its changed files and how to update it anyway, on stderr. */
+function writeSkipped(skipped: SkippedUpdate): void {
+  writeErr(
+    `skillscope: skipped "${field(skipped.name)}" in ${
+      field(skipped.dir)
+    }: it has local changes (${
+      firstItems(
+        skipped.files.map((f) => `${f.change} ${field(f.path)}`),
+        20,
+      )
+    }); update it with --force (the changed files are kept as a backup)\n`,
+  );
+}

@@ -1,11 +1,14 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * `verify [NAME...]`: every installed skill (or the named ones) against
- * skills.lock, in each scope that holds them.
+ * skills.lock, in each lock of each scope that holds them (the shared
+ * directory's and each agent's); a copy or link one of them records in
+ * another directory is verified with it, never again as that directory's.
  *
  * @module
  */
-import { verify, type VerifyReport } from "../install/mod.ts";
+import { join, resolve } from "../shared/path.ts";
+import { readLock, verify, type VerifyReport } from "../install/mod.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { field, writeJson, writeNotes, writeOut } from "./io.ts";
@@ -18,7 +21,6 @@ import {
 import { scopesFor } from "./skill_scope.ts";
 import { scoped, writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
-import { writeLockedElsewhere } from "./locked_elsewhere.ts";
 
 /** The option groups of `verify`. */
 const GROUPS = [{
@@ -29,11 +31,14 @@ const GROUPS = [{
 /** `verify [NAME...]`. */
 export const verifyCommand: CommandOf<typeof GROUPS> = {
   name: "verify",
-  usage: "verify [NAME...] [--project | --global | --dir D] [--json]",
+  usage:
+    "verify [NAME...] [--project | --global | --dir D] [--client NAME] [--json]",
   description:
     `Compares every skill in skills.lock (or the named ones) with the files on
-disk, in the project's scope and the user's. Exit 1 when any skill was
-modified or is missing.`,
+disk, and the copies and links it placed in other agents' directories, in
+the project's scope and the user's: every skills.lock of each, the shared
+directory's and each agent's (with --client, the skills that agent has a
+copy of). Exit 1 when any skill was modified or is missing.`,
   examples: [
     "skillscope verify",
     "skillscope verify pdf-tools --json",
@@ -45,9 +50,15 @@ modified or is missing.`,
     // A link is followed to the lock that records it only inside the
     // project and home: a cloned project's link may lead anywhere.
     const linksWithin = [projectRoot(), ...homeIfSet()];
+    const covered = scopesFor(values, positionals);
+    // The copies and links the covered locks placed: each is verified with
+    // its lock, not listed again in the directory it is in.
+    const placed = placedCopies(covered.map((c) => c.dirs.dirs[0]));
     try {
-      for (const { dirs, names } of scopesFor(values, positionals)) {
-        const report = await verify(dirs.dirs[0], {
+      for (const { dirs, names } of covered) {
+        const root = dirs.dirs[0];
+        const own = (name: string): boolean => !placed.has(join(root, name));
+        const report = await verify(root, {
           linksWithin,
           ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
         });
@@ -59,10 +70,8 @@ modified or is missing.`,
           report: {
             ok: skills.every((s) => s.status === "ok"),
             skills,
-            unlocked: names === undefined ? report.unlocked : [],
-            ...(names === undefined && report.linked !== undefined
-              ? { linked: report.linked }
-              : {}),
+            unlocked: names === undefined ? report.unlocked.filter(own) : [],
+            ...linkedOf(names === undefined ? report.linked : undefined, own),
             notes: report.notes,
           },
         });
@@ -105,13 +114,38 @@ modified or is missing.`,
         writeScopeHeading(dirs);
         writeOut(`${lines.join("\n")}\n`);
       }
-      if (positionals.length === 0) {
-        writeLockedElsewhere(values, reports.map((r) => r.dirs));
-      }
     }
     return ok ? EXIT.ok : EXIT.failure;
   },
 };
+
+/** The paths where the locks in `dirs` placed a copy or link of a skill. */
+function placedCopies(dirs: readonly string[]): Set<string> {
+  const placed = new Set<string>();
+  for (const dir of dirs) {
+    let skills;
+    try {
+      skills = readLock(dir).skills;
+    } catch {
+      continue; // verify reports a lock that does not load
+    }
+    for (const [name, entry] of Object.entries(skills)) {
+      for (const t of entry.targets ?? []) {
+        placed.add(join(resolve(dir, t.dir), name));
+      }
+    }
+  }
+  return placed;
+}
+
+/** The `linked` entries not placed by a covered lock, when there are any. */
+function linkedOf(
+  linked: VerifyReport["linked"],
+  own: (name: string) => boolean,
+): { linked?: NonNullable<VerifyReport["linked"]> } {
+  const left = (linked ?? []).filter((l) => own(l.name));
+  return left.length === 0 ? {} : { linked: left };
+}
 
 /** The home directory, or none when HOME is not set (`verify --dir` works without it). */
 function homeIfSet(): string[] {

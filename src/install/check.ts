@@ -91,14 +91,17 @@ export interface SkillCheck {
  *
  * @param dir The skills directory.
  * @param names Skills to check; omitted or empty = every locked skill.
- * @param options Git runner, timeouts, size caps.
+ * @param options Git runner, timeouts, size caps; `commandDeadline`: the
+ *   deadline of a command spanning several skills directories.
  * @returns One result per skill, in name order.
  * @throws {InstallError} `not-installed` for a name not in the lockfile.
  */
 export async function check(
   dir: string,
   names: readonly string[] = [],
-  options: CommonInstallOptions = {},
+  options: CommonInstallOptions & {
+    commandDeadline?: AbortSignal | undefined;
+  } = {},
 ): Promise<SkillCheck[]> {
   await loadYamlParser(); // sources are searched synchronously
   const root = resolve(dir);

@@ -14,9 +14,10 @@ import { readLockfileSync } from "./lockfile.ts";
 import { installUnderLock } from "./install.ts";
 import type { InstallResult } from "./install_types.ts";
 import { parseInstallSource } from "./install_source.ts";
-import type { CommonInstallOptions } from "./options.ts";
 import { verifyOne } from "./verify.ts";
-import { commandDeadline, lockedSource } from "./web_source.ts";
+import { lockedSource } from "./web_source.ts";
+import type { CommonInstallOptions } from "./options.ts";
+import { commandDeadline } from "./web_source.ts";
 import { checkTargets } from "./target_path.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 
@@ -67,7 +68,9 @@ export interface RestoreReport {
  *
  * @param dir The skills directory holding `skills.lock`.
  * @param options Git runner, timeouts, caps; `force` replaces skills with
- *   local edits (kept as a backup unless `backup: false`).
+ *   local edits (kept as a backup unless `backup: false`);
+ *   `commandDeadline`: the deadline of a command spanning several skills
+ *   directories.
  * @returns What was restored and what failed.
  * @throws {InstallError} `locally-modified` (without `force`), `bad-target`
  *   or `target-outside` (a target leading outside the project or home that
@@ -76,7 +79,11 @@ export interface RestoreReport {
  */
 export async function restore(
   dir: string,
-  options: CommonInstallOptions & { force?: boolean; backup?: boolean } = {},
+  options: CommonInstallOptions & {
+    commandDeadline?: AbortSignal | undefined;
+    force?: boolean;
+    backup?: boolean;
+  } = {},
 ): Promise<RestoreReport> {
   await loadYamlParser(); // sources are validated synchronously
   const root = resolve(dir);

@@ -57,8 +57,8 @@ export interface WebInstallOptions extends CommonInstallOptions {
 }
 
 /**
- * One deadline for a command over many skills, whose signal every web
- * request of the command shares (`web.limits.commandDeadlineMs`, default
+ * One deadline for a command over many skills (the one `options` carries
+ * already, if any), whose signal every web request of the command shares (`web.limits.commandDeadlineMs`, default
  * 600 s): a lock naming many slow sites cannot hold `check` or `update` for
  * their count times the deadline of one skill. Ctrl-C (`signal`) still
  * interrupts as before; the deadline is separate from it, so a command
@@ -83,6 +83,11 @@ export function commandDeadline<T extends WebInstallOptions>(
   options: T,
   what: string,
 ): T & { readonly commandDeadline: AbortSignal } & Disposable {
+  // A command spanning several skills directories made one already.
+  const given = options.commandDeadline;
+  if (given !== undefined) {
+    return { ...options, commandDeadline: given, [Symbol.dispose]: () => {} };
+  }
   const deadline = webDeadline(
     webLimits(options.web?.limits).commandDeadlineMs,
     what,
