@@ -14,7 +14,12 @@ import { buildSkill } from "../src/discover/build_skill.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { validateSkillMd } from "../src/parse/validate.ts";
+import { markdownToHtml } from "../src/web/markdown_html.ts";
 import { tempDir, writeSkill, writeTree } from "./_helpers.ts";
+import {
+  assertOnlyOwnMarkup,
+  assertOwnMarkupNests,
+} from "./_markdown_hostile.ts";
 
 const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? "300");
 
@@ -236,5 +241,81 @@ Deno.test("fuzz: readAsset() on a real tree returns only files inside the skill,
       },
     ),
     { numRuns: RUNS },
+  );
+});
+
+// Markdown biased towards the marks the page renderer looks for.
+const markdownPiece = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    "[",
+    "]",
+    "(",
+    ")",
+    "![",
+    "](",
+    "*",
+    "**",
+    "_",
+    "__",
+    "`",
+    "``",
+    "```",
+    "<",
+    ">",
+    "> ",
+    "# ",
+    "#",
+    "- ",
+    "1. ",
+    "  ",
+    "\n",
+    "\n\n",
+    "|",
+    "&",
+    '"',
+    "'",
+    "a",
+    " ",
+    "javascript:alert(1)",
+    "<script>",
+    "\u2028",
+    "\uD800",
+  ),
+);
+
+Deno.test("fuzz: markdownToHtml() emits only its own tags, properly nested, around escaped text", () => {
+  fc.assert(
+    fc.property(
+      fc.array(markdownPiece, { maxLength: 40 }).map((parts) => parts.join("")),
+      (markdown) => {
+        const html = markdownToHtml(markdown);
+        assertOnlyOwnMarkup(html);
+        assertOwnMarkupNests(html);
+      },
+    ),
+    { numRuns: RUNS },
+  );
+});
+
+Deno.test("fuzz: markdownToHtml() renders a few marks repeated thousands of times in bounded time", () => {
+  fc.assert(
+    fc.property(
+      fc.array(markdownPiece, { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 2000 }),
+      (parts, times) => {
+        const markdown = parts.join("").repeat(times);
+        const started = performance.now();
+        const html = markdownToHtml(markdown);
+        const ms = performance.now() - started;
+        assert.ok(
+          ms < 2000,
+          `${ms.toFixed(0)} ms for ${JSON.stringify(parts)} × ${times}`,
+        );
+        assertOnlyOwnMarkup(html);
+        assertOwnMarkupNests(html);
+      },
+    ),
+    { numRuns: Math.min(RUNS, 200) },
   );
 });
