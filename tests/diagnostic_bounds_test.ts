@@ -6,7 +6,13 @@
 // Each through the real CLI, with a temporary HOME and a bounded time.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import {
+  type CliRun,
+  runCli,
+  skillMd,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
 import { keyLines } from "../src/parse/key_lines.ts";
 
 interface Diagnostic {
@@ -22,7 +28,7 @@ function cli(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
-) {
+): Promise<CliRun> {
   return runCli(args, {
     cwd,
     env: {

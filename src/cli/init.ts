@@ -115,8 +115,7 @@ const GROUPS = [{
 /** `init NAME`. */
 export const initCommand: CommandOf<typeof GROUPS> = {
   name: "init",
-  usage:
-    "init NAME [--project|--global|--dir D] [--with PARTS] [-q]",
+  usage: "init NAME [--project|--global|--dir D] [--with PARTS] [-q]",
   description:
     `Creates NAME with a SKILL.md holding the name and a one-line description
 placeholder to replace; it passes "skillscope validate" as it is, with a

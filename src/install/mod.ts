@@ -30,7 +30,11 @@
  * @module
  */
 export { InstallError, InterruptedError } from "./errors.ts";
-export { type CommonInstallOptions, type InstallFs } from "./options.ts";
+export {
+  type CommonInstallOptions,
+  type InstallFs,
+  type WebSourceOptions,
+} from "./options.ts";
 export { install } from "./install.ts";
 export type { InstallOptions, InstallResult } from "./install_types.ts";
 export {
@@ -71,3 +75,7 @@ export {
 // the signatures above refer to: each entry point documents on its own.
 export type * from "../../mod.ts";
 export type * from "../audit/mod.ts";
+// The website caps and address types that `CommonInstallOptions.web` names.
+export type { WebLimits } from "../web/limits.ts";
+export type { HostScope } from "../shared/host_scope.ts";
+export type { HostResolver } from "../web/entry_hosts.ts";

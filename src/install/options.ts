@@ -4,7 +4,9 @@
  *
  * @module
  */
-import type { FetchIndexOptions } from "../web/index_client.ts";
+import type { WebLimits } from "../web/limits.ts";
+import type { HostResolver } from "../web/entry_hosts.ts";
+import type { HostScope } from "../shared/host_scope.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { assertReadPermission } from "../shared/permissions.ts";
 import {
@@ -51,11 +53,27 @@ export const realFs: InstallFs = {
  * options: its caps (the time of one request, the deadline of one
  * operation, requests per skill; files and bytes come from `limits`), how
  * the hosts an index names are resolved, and what its host is taken for.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CommonInstallOptions } from "./options.ts";
+ *
+ * const options: CommonInstallOptions = { web: { limits: { deadlineMs: 60_000, commandDeadlineMs: 300_000 } } };
+ * assert.equal(options.web?.limits?.commandDeadlineMs, 300_000);
+ * ```
  */
-export type WebSourceOptions = Pick<
-  FetchIndexOptions,
-  "limits" | "resolveHost" | "indexScope"
->;
+export interface WebSourceOptions {
+  /**
+   * Caps: index size and entries, files and requests per v0.1 skill, the
+   * time of one request, the deadline of one skill and of a whole command.
+   */
+  readonly limits?: WebLimits | undefined;
+  /** How the host names an index leads to are resolved (default: DNS, when every host is granted). */
+  readonly resolveHost?: HostResolver | undefined;
+  /** What the index's host is taken for instead of its address (`"public"` for a local mirror of a public index). */
+  readonly indexScope?: HostScope | undefined;
+}
 
 /**
  * Options shared by install, update and remove.

@@ -15,7 +15,7 @@ import {
   WebFetchError,
   WebIndexError,
 } from "../web/errors.ts";
-import { type FetchIndexOptions, fetchWebIndex } from "../web/index_client.ts";
+import { fetchWebIndex } from "../web/index_client.ts";
 import { type WebLimits, webLimits } from "../web/limits.ts";
 import { webDeadline } from "../web/deadline.ts";
 import type { WebIndex, WebIndexEntry } from "../web/index_parse.ts";
