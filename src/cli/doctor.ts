@@ -14,7 +14,7 @@ import { discover } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
-import { isFileSync } from "../shared/fs_checks.ts";
+import { existsSync, isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
@@ -83,7 +83,9 @@ async function findSkill(
   }
   if (arg.includes("/")) {
     throw new UsageError(
-      `${arg} ${exists(path) ? "is not a skill directory" : "does not exist"}`,
+      `${arg} ${
+        existsSync(path) ? "is not a skill directory" : "does not exist"
+      }`,
     );
   }
   const { roots } = defaultRoots({ clients });
@@ -259,15 +261,6 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     return EXIT.ok;
   },
 };
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function isDirectorySync(path: string): boolean {
   try {

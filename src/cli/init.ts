@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { existsSync } from "../shared/fs_checks.ts";
 import { dirname, join, relative, resolve } from "../shared/path.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
@@ -164,7 +165,7 @@ existing NAME is an error.`,
     }
     // Nothing is made when any place is taken.
     for (const path of [dir, ...links]) {
-      if (lexists(path)) {
+      if (existsSync(path)) {
         throw new CliError(`${path} already exists; nothing was changed`);
       }
     }
@@ -240,7 +241,7 @@ function makeParent(
   project: string | undefined,
   quiet: boolean,
 ): void {
-  if (lexists(parent)) return;
+  if (existsSync(parent)) return;
   if (project !== undefined) projectDir(project, parent, true);
   else Deno.mkdirSync(parent, { recursive: true });
   if (!quiet) writeErr(`Created ${field(parent)}\n`);
@@ -266,13 +267,4 @@ function seenBy(dirs: readonly string[]): string[] {
   const readers = agentReaders(detectedAgents());
   const seen = new Set(dirs.flatMap((d) => readers(d)));
   return detectedAgents().filter((a) => seen.has(a));
-}
-
-function lexists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

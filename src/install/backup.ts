@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { existsSync } from "../shared/fs_checks.ts";
 import { join } from "../shared/path.ts";
 
 /** Prefix of a kept backup: hidden, so discovery never lists it as a skill. */
@@ -53,7 +54,7 @@ export function keepBackup(root: string, from: string, name: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   let target = join(root, `${BACKUP_PREFIX}${name}-${stamp}`);
   // Two backups of one skill within a millisecond: the later one numbered.
-  for (let n = 2; exists(target); n++) {
+  for (let n = 2; existsSync(target); n++) {
     target = join(root, `${BACKUP_PREFIX}${name}-${stamp}-${n}`);
   }
   Deno.renameSync(from, target);
@@ -89,14 +90,5 @@ function pruneBackups(root: string, name: string): void {
     } catch {
       // gone already, or not ours to delete: kept
     }
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
