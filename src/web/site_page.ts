@@ -2,9 +2,11 @@
 /**
  * The page for people beside a published index (`/skills/index.html`): one
  * self-contained file listing every skill with its description, files,
- * digest, install command and rendered `SKILL.md`, and a filter box that
- * works from a file or any static host. Every text from a skill is
- * escaped; a Content-Security-Policy allows nothing but the page's own
+ * digest, install commands (`skillscope install` and `npx skills add`, each
+ * with a copy button) and rendered `SKILL.md`, and a filter box that works
+ * from a file or any static host. Every text from a skill is escaped and
+ * none becomes an attribute: the copy button copies the text of the line
+ * beside it. A Content-Security-Policy allows nothing but the page's own
  * style and script, by their SHA-256 hashes.
  *
  * @module
@@ -68,15 +70,29 @@ header p { color: var(--muted); margin: 4px 0 12px; }
 .description { margin: 0 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }
 dt { color: var(--muted); }
-dd { margin: 0; overflow-wrap: anywhere; }
+dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 13px; }
 pre { background: #ffffff; border: 1px solid var(--line); border-radius: 6px; padding: 8px; overflow: auto; }
 .frontmatter { white-space: pre-wrap; overflow-wrap: anywhere; }
 .files { margin: 0; padding-left: 18px; }
 .size, .href, .image { color: var(--muted); }
+.command { display: flex; align-items: center; gap: 8px; margin: 0 0 4px; }
+.command code { flex: 1 1 auto; min-width: 0; background: #ffffff; border: 1px solid var(--line); border-radius: 6px; padding: 3px 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.copy { flex: none; min-width: 9em; font: inherit; font-size: 13px; padding: 3px 10px; background: #ffffff; color: var(--fg); border: 1px solid var(--line); border-radius: 6px; cursor: pointer; }
+.copy:hover { border-color: var(--accent); color: var(--accent); }
+.copy:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.copy.done { border-color: #1a7f37; color: #1a7f37; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 details { margin-top: 8px; }
 summary { cursor: pointer; color: var(--accent); }
 .body { background: #ffffff; border: 1px solid var(--line); border-radius: 6px; padding: 4px 16px; margin-top: 8px; overflow-wrap: anywhere; }
+@media (max-width: 560px) {
+  body { padding: 16px; }
+  dl { grid-template-columns: 1fr; }
+  dt { margin-top: 4px; }
+  .command { flex-wrap: wrap; margin-bottom: 8px; }
+  .command code { flex-basis: 100%; }
+}
 [hidden] { display: none !important; }
 `;
 
@@ -104,6 +120,53 @@ function apply() {
 }
 input.addEventListener("input", apply);
 apply();
+
+// Copy buttons: each copies the text of the <code> beside it, through the
+// Clipboard API; without it (or when it refuses) the line is selected so
+// that the keyboard copies it.
+const copyStatus = document.getElementById("copy-status");
+const keys = /Mac|iPhone|iPad/.test(navigator.platform) ? "\u2318C" : "Ctrl+C";
+const timers = new WeakMap();
+function show(button, label, message) {
+  button.textContent = label;
+  button.classList.toggle("done", label === "Copied");
+  copyStatus.textContent = message;
+  clearTimeout(timers.get(button));
+  timers.set(button, setTimeout(() => {
+    button.textContent = "Copy";
+    button.classList.remove("done");
+  }, 4000));
+}
+function selectLine(button, code) {
+  const range = document.createRange();
+  range.selectNodeContents(code);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    // not supported: the selection stays for the keyboard
+  }
+  if (copied) show(button, "Copied", "Copied: " + code.textContent);
+  else show(button, "Press " + keys, "Selected: press " + keys + " to copy");
+}
+document.getElementById("skills").addEventListener("click", (event) => {
+  const button = event.target.closest("button.copy");
+  if (button === null) return;
+  const code = button.parentElement.querySelector("code");
+  const line = code.textContent;
+  const clipboard = navigator.clipboard;
+  if (!clipboard || typeof clipboard.writeText !== "function") {
+    selectLine(button, code);
+    return;
+  }
+  clipboard.writeText(line).then(
+    () => show(button, "Copied", "Copied: " + line),
+    () => selectLine(button, code),
+  );
+});
 `;
 
 /** The CSP source of an inline element's text. */
@@ -148,6 +211,7 @@ export const PAGE_CSP: string = `default-src 'none'; script-src ${
  * }], "https://docs.example.com");
  * assert.ok(html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
  * assert.ok(html.includes("skillscope install https://docs.example.com --skill hi"));
+ * assert.ok(html.includes("npx skills add https://docs.example.com --skill hi"));
  * ```
  *
  * @param skills The skills, in the order shown.
@@ -182,6 +246,7 @@ export function renderSkillsPage(
 ${skills.map((skill) => skillHtml(skill, origin)).join("\n")}
 </main>
 <p id="none" hidden>No skill matches the filter.</p>
+<p id="copy-status" class="visually-hidden" role="status" aria-live="polite"></p>
 <script>${SCRIPT}</script>
 </body>
 </html>
@@ -201,9 +266,15 @@ function skillHtml(skill: PageSkill, origin: string): string {
 <h2 class="name">${name}</h2>
 <p class="description">${escapeHtml(skill.description)}</p>
 <dl>
-<dt>Install</dt><dd><code class="install">skillscope install ${
-    escapeHtml(origin)
-  } --skill ${name}</code></dd>
+<dt>Install</dt><dd>
+${
+    commandHtml(
+      "skillscope",
+      `skillscope install ${origin} --skill ${skill.name}`,
+    )
+  }
+${commandHtml("npx", `npx skills add ${origin} --skill ${skill.name}`)}
+</dd>
 <dt>Digest</dt><dd><code class="digest">${
     escapeHtml(skill.digest)
   }</code> <span class="size">(${skill.type}, ${
@@ -224,6 +295,16 @@ ${markdownToHtml(body)}
 </div>
 </details>
 </article>`;
+}
+
+/**
+ * One install line and its copy button. The button carries no text of the
+ * skill: the page's script copies the text of the `<code>` beside it.
+ */
+function commandHtml(tool: "skillscope" | "npx", line: string): string {
+  return `<div class="command ${tool}"><code class="install">${
+    escapeHtml(line)
+  }</code><button type="button" class="copy">Copy</button></div>`;
 }
 
 /** The frontmatter text and the body of a `SKILL.md` (all body when it has no frontmatter). */
