@@ -260,7 +260,7 @@ Deno.test("init scaffolds a skill that passes strict validation, and never overw
   }
   assert.match(
     await Deno.readTextFile(join(tmp.path, "my-skill/SKILL.md")),
-    /description: >-\n {2}TODO: say what this skill does and when to use it/,
+    /^description: "TODO: say what this skill does and when to use it, on this one line"$/m,
   );
   const valid = await runCli(["validate", join(tmp.path, "my-skill")]);
   assert.equal(valid.code, 0, valid.stdout);

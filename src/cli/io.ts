@@ -280,7 +280,7 @@ function terminalLine(
  * await Deno.mkdir(`${dir}/b`);
  * await Deno.writeTextFile(`${dir}/a/x/SKILL.md`, "---\n---\n");
  * await Deno.symlink(`${dir}/a/x`, `${dir}/b/x`);
- * const problem = { level: "warning", code: "yaml-invalid", message: "Invalid YAML" } as const;
+ * const problem = { level: "error", code: "yaml-invalid", message: "Invalid YAML" } as const;
  * const once = onePerFile([
  *   { ...problem, path: `${dir}/a/x/SKILL.md` },
  *   { ...problem, path: `${dir}/b/x/SKILL.md` },

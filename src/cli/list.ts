@@ -100,7 +100,16 @@ plain and unwrapped.`,
     const shown = onePerFile(shownDiagnostics(found.diagnostics, values));
     const verbose = values.verbose === true;
     if (values.json === true) {
-      writeDiscoveryJson(found, overridesFrom(values), agents);
+      let overrides: SkillOverride[];
+      try {
+        overrides = overridesFrom(values);
+      } catch (error) {
+        // A config that does not load fails the run after the roots'
+        // problems are reported, as the streamed listing does.
+        writeDiagnostics(shown, { verbose });
+        throw error;
+      }
+      writeDiscoveryJson(found, overrides, agents);
       writeDiagnostics(shown, { verbose });
       return done;
     }
