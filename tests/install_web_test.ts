@@ -331,14 +331,16 @@ Deno.test("a URL on a known git host or ending in .git never asks for a well-kno
   }
 });
 
-Deno.test("a missing --allow-net grant is named, with the exit code of a missing permission", async () => {
+Deno.test("a missing --allow-net grant is named, with the exit code of a missing permission, when run from source with chosen flags", async () => {
   await using site = serveSite(demoSite());
   await using tmp = await tempDir();
   const dir = join(tmp.path, "skills");
   const host = new URL(site.origin).host;
   for (const source of [site.origin, `${site.origin}${INDEX}`]) {
+    // Writing only below tmp: not an installed command, whose message says
+    // how to install it again instead (cli_install_line_test.ts).
     const run = await runCli(["install", source, "--dir", dir], {
-      permissions: ["--allow-read", "--allow-write", "--allow-env"],
+      permissions: ["--allow-read", `--allow-write=${tmp.path}`, "--allow-env"],
       env: { HOME: tmp.path },
     });
     assert.equal(run.code, 3, run.stderr);

@@ -106,7 +106,15 @@ export function clientSkillsDir(
   const roots = rootsOf(clientEntry(client)).filter((r) => r.scope === scope);
   const root = roots.find((r) => r.install === true) ?? roots[0];
   if (root === undefined) return undefined;
-  return rootPath(root, { ...context, projectDir: context.projectRoot });
+  // Not spread: `home` may be a getter that reads (and checks) HOME, which a
+  // project root never needs.
+  return rootPath(root, {
+    get home(): string | undefined {
+      return context.home;
+    },
+    env: context.env,
+    projectDir: context.projectRoot,
+  });
 }
 
 /**
