@@ -264,7 +264,7 @@ Deno.test("a plain list that finds nothing names the places it looked and how to
   assert.match(
     claude.stderr,
     new RegExp(
-      `Agents found on this machine: claude \\(${m.home}/\\.claude\\)`,
+      `Agents found on this machine: Claude Code \\(${m.home}/\\.claude\\)`,
     ),
   );
   // A root named on the command line: that root, and a hint.

@@ -9,7 +9,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { cliPermissions, permissionFlags } from "./permission_flags.ts";
 
 /** The Deno release the package runs on (the one the project is tested on). */
@@ -17,6 +17,39 @@ const DENO_VERSION = "2.9.6";
 const REPO = new URL("../../", import.meta.url);
 const HERE = new URL("./", import.meta.url);
 const PLACEHOLDER = "/* permission flags */ []";
+
+/**
+ * What to do with the tarball written at `tarball` (relative to the working
+ * directory, or absolute): the commands to install it or run it once. npm
+ * reads a bare `dist/x.tgz` as a GitHub repository, so a relative path is
+ * given as `./dist/x.tgz`.
+ *
+ * @example Usage
+ * ```ts
+ * import { nextSteps } from "./pack.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.match(
+ *   nextSteps("dist/skillscope-0.1.0.tgz"),
+ *   /npm install -g \.\/dist\/skillscope-0\.1\.0\.tgz/,
+ * );
+ * ```
+ *
+ * @param tarball The tarball's path.
+ * @returns The lines, each ending in `\n`.
+ */
+export function nextSteps(tarball: string): string {
+  const path = isAbsolute(tarball) || /^\.\.?[\\/]/.test(tarball)
+    ? tarball
+    : `./${tarball}`;
+  // Quoted for a POSIX shell when it holds anything but plain characters.
+  const spec = /^[\w./@:+-]+$/.test(path)
+    ? path
+    : `'${path.replaceAll("'", `'\\''`)}'`;
+  return `Install it with: npm install -g ${spec}
+Or run it without installing: npx --yes ${spec} --help
+`;
+}
 
 async function run(
   program: string,
@@ -108,7 +141,10 @@ dependency installs from npm: Node.js and npm are all a machine needs.
     const packed = JSON.parse(
       await run("npm", ["pack", "--json", "--pack-destination", out], stage),
     ) as { filename: string }[];
-    console.log(join(values.out, packed[0]!.filename));
+    const tarball = join(values.out, packed[0]!.filename);
+    // The path alone on stdout (for scripts), what to do next on stderr.
+    console.log(tarball);
+    console.error(nextSteps(tarball).trimEnd());
   } finally {
     await Deno.remove(stage, { recursive: true });
   }

@@ -306,7 +306,7 @@ Without --root and --client: the shared .agents/skills roots (the project's,
 from the git root down to the cwd, then ~/.agents/skills) and the roots of every
 agent installed here. "skillscope roots" shows which exist and may be read.
 
-Agents (--client NAME; docs/clients.md has each one's rules):
+Agents (--client NAME; "skillscope roots --client NAME" shows its roots):
 ${agents.join("\n")}
 `;
 }

@@ -25,7 +25,7 @@ const GROUPS = [ROOTS_GROUP, {
       type: "string",
       arg: "[HOST:]PORT",
       help:
-        "Streamable HTTP at http://HOST:PORT/mcp (HOST defaults to 127.0.0.1; needs --allow-net=HOST)",
+        "Streamable HTTP at http://HOST:PORT/mcp (HOST defaults to 127.0.0.1)",
     },
     "allow-remote": {
       type: "boolean",
@@ -62,9 +62,8 @@ writes them), behind the same Host, Origin and token checks.
 
 On HTTP there is no authentication unless a token is set: any process on the
 machine that can reach the port reads every served skill. With --token-file
-FILE or the SKILLSCOPE_MCP_TOKEN environment variable (readable with
---allow-env=SKILLSCOPE_MCP_TOKEN), every request must carry
-"Authorization: Bearer TOKEN" and gets 401 otherwise. Connections (128),
+FILE or the SKILLSCOPE_MCP_TOKEN environment variable, every request must
+carry "Authorization: Bearer TOKEN" and gets 401 otherwise. Connections (128),
 requests in flight (64), the time to send headers (10 s) and a request (30 s),
 and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
   examples: [

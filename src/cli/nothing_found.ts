@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { DefaultRoots } from "../discover/default_roots.ts";
+import { clientEntry } from "../discover/client_profile.ts";
 import { field } from "./io.ts";
 import type { RootSelection, RootValues } from "./root_options.ts";
 import { detectedLine, rootsTable } from "./roots.ts";
@@ -42,8 +44,40 @@ export function nothingFound(
     "No skills found. Looked in:\n",
     rootsTable(defaults, "  "),
     defaults.detected.length > 0 || values.client === undefined
-      ? detectedLine(defaults)
+      ? agentsFound(defaults)
       : "",
-    'Look elsewhere with --root DIR (a skills directory), --client NAME (an agent\'s roots; docs/clients.md lists them), or see every default root with "skillscope roots"\n',
+    'Look elsewhere with --root DIR (a skills directory), --client NAME (an agent\'s roots; "skillscope help roots" lists them), or see every default root with "skillscope roots"\n',
   ].join("");
+}
+
+/**
+ * The agents detected, by the labels install and doctor use
+ * (`Agents found on this machine: Claude Code (~/.claude)`), or the line
+ * {@linkcode detectedLine} prints when none was.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentsFound } from "./nothing_found.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   agentsFound({
+ *     roots: [],
+ *     diagnostics: [],
+ *     detected: [{ client: "claude", path: "/h/.claude" }],
+ *   }),
+ *   "Agents found on this machine: Claude Code (/h/.claude)\n",
+ * );
+ * ```
+ *
+ * @param found The default roots, with the agents detected.
+ * @returns The line, ending in `\n`.
+ */
+export function agentsFound(found: DefaultRoots): string {
+  if (found.detected.length === 0) return detectedLine(found);
+  return `Agents found on this machine: ${
+    found.detected.map((d) =>
+      `${clientEntry(d.client).label} (${field(d.path)})`
+    ).join(", ")
+  }\n`;
 }

@@ -13,10 +13,12 @@ import {
   writeDiagnostics,
   writeErr,
   writeJson,
+  writeNotes,
   writeOut,
 } from "./io.ts";
 import { expectArgs, jsonOption } from "./root_options.ts";
 import { webUrl } from "./web_root.ts";
+import { join } from "../shared/path.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
 /** The option groups of `publish`. */
@@ -98,7 +100,12 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
       ? undefined
       : originOf(values["base-url"]);
     // Loaded on demand: only publishing needs the archive writer.
-    const { publishSkills } = await import("../web/publish.ts");
+    const [{ publishSkills }, { SKILLS_PAGE }, { ORIGIN_PLACEHOLDER }] =
+      await Promise.all([
+        import("../web/publish.ts"),
+        import("../web/site.ts"),
+        import("../web/site_page.ts"),
+      ]);
     const result = await publishSkills(dir!, values.out, {
       legacy: values["v0.1"] === true,
       recursive: values.recursive === true,
@@ -149,12 +156,19 @@ or CDN can serve and cache SITE. Nothing is written outside SITE.`,
           result.skipped === 0
             ? ""
             : `; ${count(result.skipped, "skill")} left out`
+        }\nThe page for people: ${
+          JSON.stringify(join(values.out, SKILLS_PAGE))
         }\nServe it at the root of ${
           origin ?? "an origin"
         }; install with "skillscope install ${
           origin ?? "ORIGIN"
         } --skill NAME"\n`,
       );
+      if (origin === undefined) {
+        writeNotes([
+          `warning: The page's install commands name the placeholder "${ORIGIN_PLACEHOLDER}": publish again with --base-url https://HOST, the origin the site is served at`,
+        ]);
+      }
     }
     return failed ? EXIT.failure : EXIT.ok;
   },

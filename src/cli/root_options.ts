@@ -31,7 +31,7 @@ export const ROOT_OPTIONS = {
     multiple: true,
     arg: "DIR",
     help:
-      "A skills directory, or a website that publishes skills (https://HOST: its /.well-known/agent-skills/ index, verified; needs --allow-net=HOST) (repeatable; earlier wins on a name clash). Without --root: the default roots (project .agents/skills from the git root down to the cwd, then ~/.agents/skills, plus each --client's roots; without --client, the roots of every agent installed here, found by its own directory such as ~/.claude or ~/.codex)",
+      "A skills directory, or a website that publishes skills (https://HOST: its /.well-known/agent-skills/ index, verified) (repeatable; earlier wins on a name clash). Without --root: the default roots (project .agents/skills from the git root down to the cwd, then ~/.agents/skills, plus each --client's roots; without --client, the roots of every agent installed here, found by its own directory such as ~/.claude or ~/.codex)",
   },
   recursive: {
     type: "boolean",

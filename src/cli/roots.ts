@@ -95,7 +95,7 @@ export function detectedLine(found: DefaultRoots): string {
     ).slice(0, 4);
     return `No agent found on this machine by its own directory (${
       examples.join(", ")
-    }, …: docs/clients.md lists them)\n`;
+    }, …: "skillscope help roots" lists them)\n`;
   }
   return `Agents found on this machine: ${
     found.detected.map((d) => `${d.client} (${field(d.path)})`).join(", ")

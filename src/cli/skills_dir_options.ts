@@ -39,7 +39,7 @@ export const DIR_OPTIONS = {
     arg: "NAME",
     help: `Use this agent's skills directory instead of .agents/skills: ${
       CLIENTS.slice(0, 5).join(", ")
-    }, … (any agent of docs/clients.md, by name or alias); the first one given holds skills.lock`,
+    }, … (any agent "skillscope help roots" lists, by name or alias); the first one given holds skills.lock`,
   },
   project: {
     type: "boolean",

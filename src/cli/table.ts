@@ -177,23 +177,55 @@ export function renderTable(
   return [header, ...rows].map((row, r) => `${line(row, r)}\n`).join("");
 }
 
+/** The narrowest width `COLUMNS` may set: tables need room for a name. */
+const MIN_COLUMNS = 20;
+
 /**
- * The terminal's width in columns, or 80 when it cannot be read.
- *
- * @returns The width.
+ * `COLUMNS` when it is set to a usable width and may be read, else
+ * `undefined` (never a permission prompt).
  */
-export function terminalWidth(): number {
-  try {
-    return Deno.consoleSize().columns;
-  } catch {
-    return 80;
-  }
+function columnsVariable(): number | undefined {
+  const state = Deno.permissions.querySync({ name: "env", variable: "COLUMNS" })
+    .state;
+  if (state !== "granted") return undefined;
+  const columns = Number(Deno.env.get("COLUMNS"));
+  return Number.isInteger(columns) && columns >= MIN_COLUMNS
+    ? columns
+    : undefined;
 }
 
 /**
- * The width tables are laid out to: the terminal's, or `COLUMNS` when the
- * output is piped (and the variable may be read), else none (tables are
- * not cut).
+ * The width to lay a terminal's output out to: `COLUMNS` when it is set
+ * (and may be read), as most command-line tools do; else the terminal's own
+ * size when it reports one (a pseudo-terminal may report 0); else 80.
+ *
+ * @example Usage
+ * ```ts
+ * import { terminalWidth } from "./table.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(terminalWidth() >= 1);
+ * ```
+ *
+ * @returns The width in columns.
+ */
+export function terminalWidth(): number {
+  const columns = columnsVariable();
+  if (columns !== undefined) return columns;
+  try {
+    const size = Deno.consoleSize().columns;
+    if (size > 0) return size;
+  } catch {
+    // Not a terminal: the default below.
+  }
+  return 80;
+}
+
+/**
+ * The width tables are laid out to. On a terminal: `COLUMNS` when set (and
+ * it may be read), else the terminal's size when not 0, else 80 (see
+ * {@linkcode terminalWidth}). Piped: `COLUMNS` when set, else none (tables
+ * are not cut, so scripts read whole rows).
  *
  * @example Usage
  * ```ts
@@ -207,10 +239,5 @@ export function terminalWidth(): number {
  * @returns The width in columns, or `undefined` for no limit.
  */
 export function outputWidth(): number | undefined {
-  if (Deno.stdout.isTerminal()) return terminalWidth();
-  const state = Deno.permissions.querySync({ name: "env", variable: "COLUMNS" })
-    .state;
-  if (state !== "granted") return undefined;
-  const columns = Number(Deno.env.get("COLUMNS"));
-  return Number.isInteger(columns) && columns >= 20 ? columns : undefined;
+  return Deno.stdout.isTerminal() ? terminalWidth() : columnsVariable();
 }
