@@ -15,7 +15,8 @@ import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { existsSync, isFileSync } from "../shared/fs_checks.ts";
-import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
+import type { DirectorySkill } from "../shared/types.ts";
+import type { SameSkill } from "../discover/dedup.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT, UsageError } from "./errors.ts";
 import {
@@ -30,19 +31,27 @@ import { SkillSkippedError, skippedSkill } from "./skill_missing.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 import { setupReport } from "./doctor_setup.ts";
 import { setupText } from "./doctor_setup_view.ts";
+import { rootsOfClient } from "./doctor_verdict.ts";
 import {
-  rootsOfClient,
-  sourcesOf,
-  type Verdict,
-  verdictFor,
-} from "./doctor_verdict.ts";
+  copiesIn,
+  type Copy,
+  type CopyVerdict,
+  sameSkillTest,
+  verdictOver,
+} from "./doctor_copies.ts";
 
-/** The skill the argument names: a skill directory, or a name in the clients' roots. */
+/**
+ * The skill the argument names, with every copy doctor weighs: for a
+ * directory, itself and the copies in the agents' roots that are the same
+ * skill (a link to it, a copy a lock records); for a name, every copy of
+ * the name in those roots, in their order.
+ */
 async function findSkill(
   arg: string,
   clients: readonly string[],
   cache: SkillCache,
-): Promise<{ skill: DirectorySkill; diagnostics: readonly Diagnostic[] }> {
+  same: SameSkill,
+): Promise<{ skill: DirectorySkill; copies: Copy[] }> {
   const path = resolve(arg);
   // A skill without description loads here as Claude Code loads it: each
   // client's verdict says what that client does with it.
@@ -72,7 +81,21 @@ async function findSkill(
         }`,
       );
     }
-    return { skill, diagnostics: found.diagnostics };
+    const itself: Copy = {
+      skill,
+      scope: undefined,
+      diagnostics: found.diagnostics,
+    };
+    // A link in another agent's root answers as the skill it leads to.
+    const { copies } = await copiesIn(defaultRoots({ clients }).roots, cache);
+    const others = copies.filter((c) =>
+      c.skill.name === skill.name &&
+      (c.skill.dir === skill.dir || same(c.skill, skill))
+    );
+    if (!others.some((c) => c.skill.dir === skill.dir)) {
+      others.unshift(itself);
+    }
+    return { skill, copies: others };
   }
   // A lowercase skill.md: no agent loads it; say which file and what to do.
   const misnamed = isDirectorySync(path) ? misnamedSkillMd(path) : undefined;
@@ -88,26 +111,11 @@ async function findSkill(
       }`,
     );
   }
-  const { roots } = defaultRoots({ clients });
   // A symlinked SKILL.md an agent skips is found too: each verdict then
   // says who skips it, as `list` does, rather than "No skill named".
-  const found = await discover({
-    sources: sourcesOf(
-      roots.map((r) => ({
-        ...r,
-        scan: {
-          ...r.scan,
-          descriptionFallback: true,
-          followSymlinkedSkillMd: true,
-        },
-      })),
-    ),
-    cache,
-  });
-  const skill = found.skills.filter(isDirectorySkill).find((s) =>
-    s.name === arg
-  );
-  if (skill === undefined) {
+  const found = await copiesIn(defaultRoots({ clients }).roots, cache);
+  const copies = found.copies.filter((c) => c.skill.name === arg);
+  if (copies.length === 0) {
     const skipped = skippedSkill(arg, found.diagnostics);
     if (skipped !== undefined) {
       throw new SkillSkippedError(skipped.diagnostic.code, skipped.message);
@@ -116,25 +124,21 @@ async function findSkill(
       `No skill named "${arg}" in any known agent's roots; pass its directory instead`,
     );
   }
-  return {
-    skill,
-    diagnostics: found.diagnostics.filter((d) =>
-      d.path !== undefined &&
-      isInside(skill.dir, d.path, { orEqual: true, resolved: true })
-    ),
-  };
+  return { skill: copies[0]!.skill, copies };
 }
 
 /**
  * The agents doctor asks by default: those the table has a rule for, and
  * any other whose roots hold the skill's directory.
  */
-function defaultClients(dir: string): string[] {
+function defaultClients(dirs: readonly string[]): string[] {
   return CLIENTS.filter((client) => {
     const profile = clientProfile(client);
     if (Object.keys(profile.sources).length > 0) return true;
     return rootsOfClient(client).own.some((r) =>
-      isInside(r.path, dir, { orEqual: true, resolved: true })
+      dirs.some((dir) =>
+        isInside(r.path, dir, { orEqual: true, resolved: true })
+      )
     );
   });
 }
@@ -177,7 +181,8 @@ export const doctorCommand: CommandOf<typeof GROUPS> = {
 read, and every skill there with the agents that see it and those that do
 not, and why; the skills with a problem come first, and each problem ends
 with a next step (a command to run or an edit to make). Exits 1 when it
-finds a problem. --json prints { agents, roots, skills, problems }.
+finds an error (an agent does not load a skill); warnings alone exit 0.
+--json prints { agents, roots, skills, problems }.
 
 With a skill, for each agent we know, says whether it will see it and why not,
 from its profile in the client table: a root it does not scan, the depth it
@@ -219,34 +224,53 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
       });
       if (values.json === true) writeJson(report);
       else writeOut(setupText(report));
-      return report.problems.length === 0 ? EXIT.ok : EXIT.failure;
+      // Warnings (a placeholder description, a shadowed copy) are reported
+      // but do not fail the run: an agent still loads the skill.
+      return report.problems.some((p) => p.level === "error")
+        ? EXIT.failure
+        : EXIT.ok;
     }
     const cache = new SkillCache();
-    const { skill, diagnostics } = await findSkill(
+    const same = sameSkillTest();
+    const { skill, copies } = await findSkill(
       positionals[0]!,
       named === undefined ? CLIENTS : explicit,
       cache,
+      same,
     );
     const clients = named !== undefined
       ? explicit
       : values.all === true
       ? [...CLIENTS]
-      : defaultClients(skill.dir);
+      : defaultClients(copies.map((c) => c.skill.dir));
     const overrides = overridesFrom(values);
-    const verdicts: Verdict[] = [];
+    const verdicts: CopyVerdict[] = [];
     for (const client of clients) {
-      verdicts.push(
-        await verdictFor(client, skill, diagnostics, overrides, cache),
+      const { verdict } = await verdictOver(
+        client,
+        copies,
+        overrides,
+        cache,
+        same,
       );
+      verdicts.push(verdict);
     }
     if (values.json === true) {
       writeJson({
-        skill: { name: skill.name, dir: skill.dir },
+        skill: {
+          name: skill.name,
+          dir: skill.dir,
+          copies: copies.map((c) => c.skill.dir),
+        },
         clients: verdicts,
       });
       return EXIT.ok;
     }
-    writeOut(`${field(skill.name)}  ${field(skill.dir)}\n\n`);
+    writeOut(
+      `${field(skill.name)}  ${
+        copies.map((c) => field(c.skill.dir)).join(", ")
+      }\n\n`,
+    );
     writeOut(
       renderTable(
         ["AGENT", "SEES IT", "WHY"],

@@ -8,6 +8,7 @@
 import { basename, dirname, join } from "../shared/path.ts";
 import type { Diagnostic } from "../shared/types.ts";
 import type { BlockCode } from "./doctor_verdict.ts";
+import type { LockEntry } from "../install/lockfile.ts";
 
 /** Where a skill lies: enough to say what to do with it. */
 export interface SkillPlace {
@@ -141,4 +142,78 @@ export function nextForDiagnostic(d: Diagnostic): string {
     return `add a one-line "description:" to ${shellWord(file)}`;
   }
   return `run "skillscope validate ${shellWord(dir)}" and fix what it reports`;
+}
+
+/**
+ * What to do about a description init left as a TODO.
+ *
+ * @example Usage
+ * ```ts
+ * import { nextForPlaceholder } from "./doctor_next.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(
+ *   nextForPlaceholder("/s/pdf/SKILL.md", 3),
+ *   'write the description on line 3 of /s/pdf/SKILL.md, then run "skillscope validate /s/pdf"',
+ * );
+ * ```
+ *
+ * @param file The `SKILL.md`.
+ * @param line The line of its description, when known.
+ * @returns The next step.
+ */
+export function nextForPlaceholder(file: string, line?: number): string {
+  return `write the description${
+    line === undefined ? "" : ` on line ${line}`
+  } of ${shellWord(file)}, then run "skillscope validate ${
+    shellWord(dirname(file))
+  }"`;
+}
+
+/**
+ * What to do about a problem in the files of a skill skillscope installed:
+ * an edit there makes `verify` fail and the next update undoes it, so the
+ * fix goes to the source, then `update` (or, for a local source, `install
+ * --force`) brings it.
+ *
+ * @example Usage
+ * ```ts
+ * import { nextForInstalled } from "./doctor_next.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const entry = { source: "/src/pdf", kind: "local", hash: "h", files: {}, installedAt: "t" } as const;
+ * assert.equal(
+ *   nextForInstalled("pdf", entry, "project"),
+ *   'fix it in its source /src/pdf, then run "skillscope install /src/pdf --force --project"',
+ * );
+ * ```
+ *
+ * @param name The skill's name.
+ * @param entry Its `skills.lock` entry.
+ * @param scope The scope of its root.
+ * @returns The next step.
+ */
+export function nextForInstalled(
+  name: string,
+  entry: LockEntry,
+  scope: string | undefined,
+): string {
+  const flag = scope === "project"
+    ? " --project"
+    : scope === "user"
+    ? " --global"
+    : "";
+  if (entry.kind === "local") {
+    const skill = entry.skill === undefined
+      ? ""
+      : ` --skill ${shellWord(entry.skill)}`;
+    return `fix it in its source ${
+      shellWord(entry.source)
+    }, then run "skillscope install ${
+      shellWord(entry.source)
+    }${skill} --force${flag}"`;
+  }
+  return `fix it at its source (${entry.source}), then run "skillscope update ${
+    shellWord(name)
+  }${flag}"`;
 }

@@ -16,16 +16,17 @@ import {
   type DefaultRoot,
   defaultRoots,
 } from "../discover/default_roots.ts";
-import { discover } from "../discover/discover.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import type { SkillOverride } from "../serve/policy.ts";
-import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
+import type { Diagnostic } from "../shared/types.ts";
 import { UsageError } from "./errors.ts";
 import { withoutPath } from "./io.ts";
-import { nextForBlock, nextForDiagnostic } from "./doctor_next.ts";
-import { sourcesOf, type Verdict, verdictFor } from "./doctor_verdict.ts";
+import { nextForDiagnostic } from "./doctor_next.ts";
+import { type Copy, sameSkillTest, scanRoot } from "./doctor_copies.ts";
+import { checkSkill, type SetupShadow } from "./doctor_setup_skill.ts";
+
+export type { SetupShadow } from "./doctor_setup_skill.ts";
 
 /** An agent the setup is checked for. */
 export interface SetupAgent {
@@ -75,14 +76,24 @@ export interface SetupSkill {
   readonly notSeenBy: readonly AgentReason[];
   /** Why no agent loads it at all (a skill skipped by discovery). */
   readonly skipped?: string;
+  /** Its copies another skill of its name hides from some agents. */
+  readonly shadowed?: readonly SetupShadow[];
 }
 
 /** A problem of the setup, with what to do about it. */
 export interface SetupProblem {
+  /**
+   * `error`: an agent does not load the skill, or a strict one rejects it;
+   * `warning`: it loads, but not as meant (a placeholder description, a
+   * copy another skill of its name hides).
+   */
+  readonly level: "error" | "warning";
   /** The skill it is about. */
   readonly skill?: string;
   /** The agent it is about. */
   readonly client?: string;
+  /** The agents it is about, when several (a shadowed copy). */
+  readonly clients?: readonly string[];
   /** The file or directory it is about. */
   readonly path?: string;
   /** What is wrong. */
@@ -111,13 +122,6 @@ export interface SetupChoice {
   readonly overrides: readonly SkillOverride[];
 }
 
-/** One skill directory found in a root. */
-interface Copy {
-  readonly skill: DirectorySkill;
-  readonly scope: string | undefined;
-  readonly diagnostics: readonly Diagnostic[];
-}
-
 /**
  * Checks the whole setup: every skill in the roots of the agents chosen.
  *
@@ -130,6 +134,7 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
   const agents: SetupAgent[] = found.agents;
   const names = agents.map((a) => a.client);
   const cache = new SkillCache();
+  const same = sameSkillTest();
   const copies: Copy[] = [];
   const skipped = new Map<string, Diagnostic>();
   const roots: SetupRoot[] = [];
@@ -138,17 +143,10 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
     let count = 0;
     if (exists) {
       const scanned = await scanRoot(root, cache);
-      for (const skill of scanned.skills) {
+      for (const copy of scanned.copies) {
         count++;
-        if (copies.some((c) => c.skill.dir === skill.dir)) continue;
-        copies.push({
-          skill,
-          scope: root.scope,
-          diagnostics: scanned.diagnostics.filter((d) =>
-            d.path !== undefined &&
-            isInside(skill.dir, d.path, { orEqual: true, resolved: true })
-          ),
-        });
+        if (copies.some((c) => c.skill.dir === copy.skill.dir)) continue;
+        copies.push(copy);
       }
       for (const d of scanned.diagnostics) {
         if (d.level !== "error" || d.path === undefined) continue;
@@ -176,7 +174,14 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
   const skills: SetupSkill[] = [];
   const problems: SetupProblem[][] = [];
   for (const [name, group] of groupByName(copies)) {
-    const checked = await checkSkill(name, group, names, choice, cache);
+    const checked = await checkSkill(
+      name,
+      group,
+      names,
+      choice.overrides,
+      cache,
+      same,
+    );
     skills.push(checked.skill);
     problems.push(checked.problems);
   }
@@ -193,6 +198,7 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
       skipped: `${d.code}: ${reason}`,
     });
     problems.push([{
+      level: "error",
       skill: basename(dir),
       path: d.path!,
       message: `no agent loads it: ${d.code}${
@@ -206,6 +212,7 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
     skills[a]!.name.localeCompare(skills[b]!.name)
   );
   const none: SetupProblem[] = agents.length > 0 ? [] : [{
+    level: "error",
     message: "No agent found on this machine by its own directory",
     next:
       'name the agents to check with --client NAME ("skillscope help roots" lists them)',
@@ -246,30 +253,6 @@ function rootsFor(
   }
 }
 
-/** Every skill of one root, as any agent reading it could find it. */
-async function scanRoot(
-  root: DefaultRoot,
-  cache: SkillCache,
-): Promise<{ skills: DirectorySkill[]; diagnostics: readonly Diagnostic[] }> {
-  // A symlinked SKILL.md or a skill without description is found too: the
-  // verdicts then say which agents skip it.
-  const found = await discover({
-    sources: sourcesOf([{
-      ...root,
-      scan: {
-        ...root.scan,
-        descriptionFallback: true,
-        followSymlinkedSkillMd: true,
-      },
-    }]),
-    cache,
-  });
-  return {
-    skills: found.skills.filter(isDirectorySkill),
-    diagnostics: found.diagnostics,
-  };
-}
-
 /** The directories of a root holding a `skill.md` in the wrong case. */
 function misnamedBelow(root: string): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -301,97 +284,6 @@ function groupByName(copies: readonly Copy[]): Map<string, Copy[]> {
     groups.set(copy.skill.name, group);
   }
   return groups;
-}
-
-/** What each agent says about one skill's copies, and its problems. */
-async function checkSkill(
-  name: string,
-  group: readonly Copy[],
-  agents: readonly string[],
-  choice: SetupChoice,
-  cache: SkillCache,
-): Promise<{ skill: SetupSkill; problems: SetupProblem[] }> {
-  const seenBy: string[] = [];
-  const maybe: AgentReason[] = [];
-  const notSeenBy: AgentReason[] = [];
-  const problems: SetupProblem[] = [];
-  for (const copy of group) {
-    // A frontmatter that parses only after the colon repair: said once.
-    for (const d of copy.diagnostics) {
-      if (d.code !== "yaml-invalid" || d.level !== "warning") continue;
-      problems.push({
-        skill: name,
-        path: d.path ?? copy.skill.path,
-        message:
-          `its frontmatter parses only after quoting a value that holds ": "${
-            d.line === undefined ? "" : ` (line ${d.line})`
-          }; strict parsers reject it`,
-        next: nextForDiagnostic(d),
-      });
-    }
-  }
-  for (const client of agents) {
-    const verdicts: [Copy, Verdict][] = [];
-    for (const copy of group) {
-      verdicts.push([
-        copy,
-        await verdictFor(
-          client,
-          copy.skill,
-          copy.diagnostics,
-          choice.overrides,
-          cache,
-        ),
-      ]);
-    }
-    if (verdicts.some(([, v]) => v.sees === "yes")) {
-      seenBy.push(client);
-      continue;
-    }
-    const unsure = verdicts.find(([, v]) => v.sees === "unknown");
-    if (unsure !== undefined) {
-      maybe.push({ client, reasons: unsure[1].reasons });
-      continue;
-    }
-    // The copy in a root the agent reads says most about why.
-    const [copy, verdict] = verdicts.find(([, v]) =>
-      v.blocking[0] !== "outside-roots"
-    ) ?? verdicts[0]!;
-    // The roots are listed above the skills: not again in every reason.
-    const reasons = verdict.reasons.map((r, i) =>
-      verdict.blocking[i] === "outside-roots" ? r.replace(/ \([^)]*\)$/, "") : r
-    );
-    notSeenBy.push({ client, reasons });
-    const code = verdict.blocking[0];
-    if (code === undefined) continue;
-    problems.push({
-      skill: name,
-      client,
-      path: copy.skill.dir,
-      message: `${verdict.label} does not see it: ${reasons[0]}`,
-      next: nextForBlock(
-        code,
-        client,
-        { ...copy.skill, scope: copy.scope },
-        verdict.reasons[0]!,
-      ),
-    });
-  }
-  return {
-    skill: {
-      name,
-      scopes: [
-        ...new Set(
-          group.flatMap((c) => c.scope === undefined ? [] : [c.scope]),
-        ),
-      ],
-      dirs: group.map((c) => c.skill.dir),
-      seenBy,
-      maybe,
-      notSeenBy,
-    },
-    problems,
-  };
 }
 
 /** The scope of the deepest root holding `dir`. */

@@ -53,6 +53,9 @@ export function setupText(report: SetupReport): string {
         ...s.maybe.map((n) =>
           `${label(n.client)} (not known): ${n.reasons[0] ?? ""}`
         ),
+        ...(s.shadowed ?? []).map((h) =>
+          `${h.clients.map(label).join(", ")}: ${h.dir} is shadowed by ${h.by}`
+        ),
       ];
       return [
         field(s.name),
@@ -79,9 +82,9 @@ export function setupText(report: SetupReport): string {
     const lines = [`${count} problem${count === 1 ? "" : "s"}:`];
     for (const p of report.problems) {
       lines.push(
-        `- ${p.skill === undefined ? "" : `${field(p.skill)}: `}${
-          field(p.message)
-        }`,
+        `- ${p.level === "warning" ? "warning: " : ""}${
+          p.skill === undefined ? "" : `${field(p.skill)}: `
+        }${field(p.message)}`,
       );
       lines.push(`  next: ${field(p.next)}`);
     }

@@ -15,6 +15,8 @@ import { clientProfile } from "../discover/client_profile.ts";
 import { discover } from "../discover/discover.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
 import type { SkillSource } from "../discover/sources.ts";
+import type { SameSkill } from "../discover/dedup.ts";
+import { recordedCopies } from "../install/same_install.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import { renderCatalogWithReport } from "../serve/catalog.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
@@ -86,6 +88,8 @@ function symlinkOnTheWay(root: string, dir: string): boolean {
  * @param diagnostics What loading the skill reported.
  * @param overrides The user's overrides.
  * @param cache One cache for the whole run (shared roots are scanned once).
+ * @param same Whether two skills are one (the same real directory, or a
+ *   copy a lock records): a copy never shadows itself. One test per run.
  * @returns The verdict.
  */
 export async function verdictFor(
@@ -94,6 +98,7 @@ export async function verdictFor(
   diagnostics: readonly Diagnostic[],
   overrides: readonly SkillOverride[],
   cache: SkillCache,
+  same: SameSkill = recordedCopies(),
 ): Promise<Verdict> {
   const profile = clientProfile(client);
   const label = profile.label;
@@ -221,7 +226,9 @@ export async function verdictFor(
     cache,
   });
   const winner = found.skills.find((s) => s.name === skill.name);
-  if (winner !== undefined && winner.dir !== skill.dir) {
+  if (
+    winner !== undefined && winner.dir !== skill.dir && !same(winner, skill)
+  ) {
     block("shadowed", `shadowed by ${winner.path ?? winner.source.key}`);
     if (profile.keepsDuplicateNames === true) {
       notes.push(
