@@ -9,6 +9,8 @@ import {
 import { layoutOf } from "../src/serve/catalog_layout.ts";
 import { buildSkill } from "../src/discover/build_skill.ts";
 import type { Skill } from "../src/shared/types.ts";
+import { discover } from "../src/discover/discover.ts";
+import { directorySource } from "../src/discover/sources.ts";
 
 function skill(name: string, description: string, path?: string): Skill {
   return buildSkill({ name, description }, Object.freeze({}), {
@@ -66,6 +68,42 @@ Deno.test("renderCatalog() xml replaces characters XML cannot carry", () => {
   assert.ok(
     text.includes("bell\uFFFD nul\uFFFD lone\uFFFD ok\uD83D\uDE00"),
     text,
+  );
+});
+
+Deno.test("renderCatalog() skills-ref keeps a multi-line description's lines, trimmed at its ends, as the reference to-prompt does", async () => {
+  const root = await Deno.makeTempDir();
+  await Deno.mkdir(`${root}/multi`);
+  await Deno.writeTextFile(
+    `${root}/multi/SKILL.md`,
+    "---\nname: multi\ndescription: |\n  First line, with  two spaces.\n\n  Second paragraph & <tag>.\n---\n# Body\n",
+  );
+  const { skills } = await discover({ sources: [directorySource(root)] });
+  const text = renderCatalog(skills, { format: "skills-ref" });
+  assert.equal(
+    text,
+    [
+      "<available_skills>",
+      "<skill>",
+      "<name>",
+      "multi",
+      "</name>",
+      "<description>",
+      "First line, with  two spaces.",
+      "",
+      "Second paragraph &amp; &lt;tag&gt;.",
+      "</description>",
+      "<location>",
+      `${await Deno.realPath(root)}/multi/SKILL.md`,
+      "</location>",
+      "</skill>",
+      "</available_skills>",
+    ].join("\n"),
+  );
+  // Every other format still writes the description on one line.
+  assert.match(
+    renderCatalog(skills, { format: "xml" }),
+    /<description>First line, with two spaces\. Second paragraph &amp; &lt;tag&gt;\.<\/description>/,
   );
 });
 

@@ -16,7 +16,8 @@ export type { CatalogBudget, CatalogOptions } from "./catalog_options.ts";
 /**
  * Renders the catalog of skills for a system prompt: sorted by name (stable
  * for prompt caching), escaped, each description on one line (whitespace
- * runs collapsed to one space), and empty for no skills (`skills-ref`: the
+ * runs collapsed to one space; `skills-ref` keeps its lines, as the
+ * reference tool does), and empty for no skills (`skills-ref`: the
  * reference tool's empty `<available_skills>` block). No field opens or
  * closes an HTML comment in any format (`markdown` writes `<\!--` and
  * `--\>`, `json` escapes them as `\u003c!--` and `--\u003e`), so the catalog
@@ -101,7 +102,9 @@ export function renderCatalogWithReport(
   for (const s of skills) {
     const policy = policyOf(s, overrides);
     if (!policy.modelVisible) continue;
-    const entry = oneLine(s);
+    // The reference tool keeps a description's lines; every other format
+    // writes it on one line.
+    const entry = options.format === "skills-ref" ? s : oneLine(s);
     if (policy.mode === "name-only") nameOnly.add(entry);
     shown.push(entry);
   }
