@@ -21,7 +21,6 @@ import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson } from "./io.ts";
 import { dirname } from "../shared/path.ts";
 import { existsSync } from "../shared/fs_checks.ts";
-import { expectArgs } from "./root_options.ts";
 import {
   DIR_OPTIONS,
   projectDir,
@@ -30,8 +29,10 @@ import {
 } from "./skills_dir_options.ts";
 import {
   agentLabels,
+  copyTargets,
   installTargets,
   inTableOrder,
+  refuseLockedElsewhere,
   seenBy,
 } from "./install_agents.ts";
 import {
@@ -39,6 +40,7 @@ import {
   auditMode,
   NO_BACKUP,
   QUIET_OPTION,
+  sourceArg,
 } from "./install_options.ts";
 import {
   listCommand,
@@ -89,7 +91,7 @@ const GROUPS = [{
     copy: {
       type: "boolean",
       help:
-        "With several --client, copy into the other directories instead of symlinking",
+        "Copy into the other agents' directories instead of symlinking (one whose agent may not follow a symlinked directory, as Claude Code's, always gets a copy)",
     },
     frozen: {
       type: "boolean",
@@ -151,9 +153,12 @@ the git root, or the --client agents' project directories), elsewhere into
 the user's (~/.agents/skills, or the agents' user directories); --project and
 --global decide, and the output says which. Without --client or --dir, each
 agent found on this machine (by its own directory: ~/.claude, ~/.codex, …)
-that does not read .agents/skills gets a symlink in its own directory of that
+that does not read .agents/skills gets the skill in its own directory of that
 scope (Claude Code: .claude/skills), as the picker preselects; the output
 says which agents see each skill, and warns when no agent found here will.
+A skill another skills.lock of the scope already records (installed with
+--client) is refused, with the install that adds the agents to it, unless
+--force.
 
 From a source with its own SKILL.md only that skill is installed (and
 listed); from a folder of skills, the one named, or the only one. With
@@ -169,8 +174,10 @@ with a content hash. Nothing fetched is ever run; git runs without hooks or
 prompts. Needs --allow-write for the directory and --allow-run=git for git.
 
 With several --client, the first client's directory holds the real copy and
-skills.lock; the others get a symlink to it (or a copy, with --copy), recorded
-in the lock so verify, update, restore and remove handle them too.`,
+skills.lock; the others get a symlink to it, or a copy with --copy or where
+the agent reading it is not known to follow a symlinked directory (Claude
+Code's .claude/skills), recorded in the lock so verify, update (which makes a
+copy again), restore and remove handle them too.`,
   examples: [
     "skillscope install owner/repo/skills/pdf",
     "skillscope install owner/repo@pdf --global",
@@ -190,7 +197,7 @@ in the lock so verify, update, restore and remove handle them too.`,
       }
       return await runRestore(values);
     }
-    const [source] = expectArgs(positionals, 1, "skillscope install SOURCE");
+    const source = sourceArg(positionals);
     return await interruptible(async (signal) => {
       const progress = startProgress();
       try {
@@ -213,7 +220,7 @@ in the lock so verify, update, restore and remove handle them too.`,
         if (values.list === true) {
           // What install would take: the named skills (internal or not), else all.
           const named = every ? [] : skills;
-          const offered = (await offeredBy(source!, {
+          const offered = (await offeredBy(source, {
             ...listOptions,
             internal: listOptions.internal || named.length > 0,
           })).filter((s) => named.length === 0 || named.includes(s.name));
@@ -227,13 +234,13 @@ in the lock so verify, update, restore and remove handle them too.`,
         }
         let dirs: SkillsDirs | undefined;
         if (every) {
-          skills = (await offeredBy(source!, listOptions)).map((s) => s.name);
+          skills = (await offeredBy(source, listOptions)).map((s) => s.name);
           if (skills.length === 0) {
             throw new UsageError(`${source} holds no skill`);
           }
         } else if (skills.length === 0) {
           const guided = await guide(
-            source!,
+            source,
             values,
             listOptions,
             progress.done,
@@ -247,6 +254,11 @@ in the lock so verify, update, restore and remove handle them too.`,
         let left: readonly string[] = [];
         if (dirs === undefined) ({ dirs, left } = installTargets(values));
         const [dir, ...targets] = dirs.dirs;
+        // Where an agent may not follow a symlink: a copy, not a link.
+        const copyInto = copyTargets(dirs.dirs, values.client ?? []);
+        // A plain install of a skill another lock of the scope holds: refused.
+        const plain = values.force !== true && values.dir === undefined &&
+          (values.client ?? []).length === 0;
         // Made for this install: taken away again when nothing was installed.
         const made = missingDirs(dir);
         if (dirs.scope === "project") projectDir(projectRoot(), dir, true);
@@ -254,12 +266,16 @@ in the lock so verify, update, restore and remove handle them too.`,
         for (const skill of skills.length === 0 ? [undefined] : skills) {
           results.push(
             await install({
-              source: source!,
+              source,
               dir,
               force: values.force === true,
               backup: values["no-backup"] !== true,
               ...(targets.length === 0 ? {} : { targets }),
               ...(values.copy === true ? { copy: true } : {}),
+              ...(copyInto.length === 0 ? {} : { copyInto }),
+              ...(plain
+                ? { checkName: refuseLockedElsewhere(dirs, source, skill) }
+                : {}),
               ...(audit === undefined ? {} : { audit }),
               ...(skill === undefined ? {} : { skill }),
               ...(values.internal === true ? { internal: true } : {}),

@@ -10,9 +10,19 @@
  * @module
  */
 import { dirname, resolve } from "../shared/path.ts";
-import type { InstallResult } from "../install/mod.ts";
+import {
+  InstallError,
+  type InstallResult,
+  readLock,
+  stripCredentials,
+} from "../install/mod.ts";
+import { scopeLockDirs } from "./installed_locks.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
-import { clientEntry, CLIENTS } from "../discover/client_profile.ts";
+import {
+  clientEntry,
+  clientProfile,
+  CLIENTS,
+} from "../discover/client_profile.ts";
 import { defaultRoots } from "../discover/default_roots.ts";
 import { UsageError } from "./errors.ts";
 import {
@@ -234,6 +244,127 @@ export function seenBy(
         readers(dirname(path))
       ),
     );
+}
+
+/**
+ * The directories of an install after the first (which holds the real
+ * copy) that get a copy instead of a symlink: those read by an agent (named
+ * with `--client` or found on this machine) not known to follow a
+ * symlinked directory, such as Claude Code, that does not read the real
+ * copy's directory too, so that it surely sees the skill.
+ *
+ * @example Usage
+ * ```ts
+ * import { copyTargets } from "./install_agents.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const home = Deno.env.get("HOME") ?? "/nowhere";
+ * const claude = `${home}/.claude/skills`;
+ * assert.deepEqual(copyTargets([`${home}/.agents/skills`, claude], ["claude"]), [claude]);
+ * assert.deepEqual(copyTargets([claude], ["claude"]), []);
+ * ```
+ *
+ * @param dirs The directories, the real copy's first.
+ * @param clients The agents named with `--client`.
+ * @returns The directories to copy into.
+ */
+export function copyTargets(
+  dirs: readonly string[],
+  clients: readonly string[],
+): string[] {
+  if (dirs.length < 2) return [];
+  const readers = agentReaders(clients);
+  const seeReal = readers(dirs[0]!);
+  return dirs.slice(1).filter((dir) =>
+    readers(dir).some((c) =>
+      !seeReal.includes(c) && clientProfile(c).followsSymlinkedDirs !== true
+    )
+  );
+}
+
+/**
+ * The agent whose skills directory `dir` is in `scope` ({@linkcode SHARED}
+ * for the shared `.agents/skills`), the first in table order; `undefined`
+ * for a directory that is no agent's.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentOfDir, SHARED } from "./install_agents.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const home = Deno.env.get("HOME") ?? "/nowhere";
+ * assert.equal(agentOfDir("global", `${home}/.agents/skills`), SHARED);
+ * assert.equal(agentOfDir("global", `${home}/.claude/skills`), "claude");
+ * assert.equal(agentOfDir("global", "/nowhere/skills"), undefined);
+ * ```
+ *
+ * @param scope The scope.
+ * @param dir A skills directory.
+ * @returns The agent's table name.
+ */
+export function agentOfDir(scope: Scope, dir: string): string | undefined {
+  const path = resolve(dir);
+  return [SHARED, ...CLIENTS].find((client) => {
+    try {
+      return scopeDirs({ dir: undefined, client: [client] }, scope)
+        .dirs[0] === path;
+    } catch {
+      return false; // no directory of that agent here
+    }
+  });
+}
+
+/**
+ * Refuses a plain install (no `--client`, `--dir` or `--force`) of a skill
+ * another `skills.lock` of the scope already records (`install --client
+ * codex` wrote it into `.codex/skills`): it would land twice. The message
+ * names where it is and the install that adds the agents to that lock.
+ *
+ * @example Usage
+ * ```ts
+ * import { refuseLockedElsewhere } from "./install_agents.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const home = Deno.env.get("HOME") ?? "/nowhere";
+ * const check = refuseLockedElsewhere({ scope: "global", dirs: [`${home}/.agents/skills`] }, "./pdf", undefined);
+ * assert.equal(check("a-name-no-lock-records"), undefined);
+ * ```
+ *
+ * @param dirs Where the install writes, the real copy's directory first.
+ * @param source The source, as given.
+ * @param skill The skill named with `--skill`, if any.
+ * @returns The check of a name.
+ * @throws {InstallError} `clash` (from the check) for a name recorded elsewhere.
+ */
+export function refuseLockedElsewhere(
+  dirs: SkillsDirs,
+  source: string,
+  skill: string | undefined,
+): (name: string) => void {
+  return (name) => {
+    const { scope } = dirs;
+    if (scope === undefined) return;
+    const other = scopeLockDirs(scope).find((dir) =>
+      dir !== dirs.dirs[0] && readLock(dir).skills[name] !== undefined
+    );
+    if (other === undefined) return;
+    const owner = agentOfDir(scope, other) ?? "NAME";
+    // The agents this install is for (the shared directory is none).
+    const added = inTableOrder(
+      dirs.dirs.flatMap((d) => agentOfDir(scope, d) ?? []),
+    ).filter((a) => a !== owner);
+    const clients = [owner, ...(added.length === 0 ? ["NAME"] : added)];
+    throw new InstallError(
+      "clash",
+      `"${name}" is already installed in "${other}" (${scope}), recorded in its skills.lock: to add ${
+        added.length === 0 ? "an agent" : agentLabels(added)
+      } to it, install it into that lock with "skillscope install ${
+        stripCredentials(source)
+      }${skill === undefined ? "" : ` --skill ${skill}`} ${
+        clients.map((c) => `--client ${c}`).join(" ")
+      }", or pass --force to install a second copy`,
+    );
+  };
 }
 
 /**

@@ -66,3 +66,35 @@ export function auditMode(
     `--audit takes block, warn or off, not "${values.audit}"`,
   );
 }
+
+/**
+ * The one SOURCE of `install`; a usage error with examples of each form of
+ * source when there is none or more than one.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sourceArg } from "./install_options.ts";
+ *
+ * assert.equal(sourceArg(["./pdf"]), "./pdf");
+ * assert.throws(() => sourceArg([]), /skillscope install owner\/repo/);
+ * ```
+ *
+ * @param positionals The arguments after `install`.
+ * @returns The source.
+ * @throws {UsageError} unless there is exactly one.
+ */
+export function sourceArg(positionals: readonly string[]): string {
+  if (positionals.length === 1) return positionals[0]!;
+  throw new UsageError(
+    `Expected 1 argument, got ${positionals.length}
+Usage: skillscope install SOURCE
+SOURCE is a local directory, a GitHub repository or a URL, e.g.
+  skillscope install ./skills/pdf
+  skillscope install owner/repo
+  skillscope install owner/repo@pdf
+  skillscope install https://github.com/owner/repo/tree/main/skills/pdf
+  skillscope install https://example.com/team/skills.git
+Run "skillscope install --help" for every form of SOURCE`,
+  );
+}

@@ -67,19 +67,29 @@ off a terminal, name the skill.`,
     for (const { name, dirs } of picked) {
       const dir = dirs.dirs[0];
       const links: string[] = [];
+      // An unlocked symlinked skill directory: only the link went.
+      let unlinked: { real: string | undefined } | undefined;
       const notes = await remove(dir, name, {
         force: values.force === true,
         backup: values["no-backup"] !== true,
         onTargetRemoved: (path) => links.push(path),
+        onUnlinked: (real) => unlinked = { real },
       });
       removed.push({
         removed: name,
         dir,
         ...(dirs.scope === undefined ? {} : { scope: dirs.scope }),
         ...(links.length === 0 ? {} : { targets: links }),
+        ...(unlinked === undefined ? {} : {
+          link: true,
+          ...(unlinked.real === undefined ? {} : { real: unlinked.real }),
+        }),
         notes,
       });
-      if (values.json !== true) {
+      if (values.json !== true && unlinked !== undefined) {
+        writeNotes(notes);
+        writeOut(unlinkedLine(name, dir, dirs, unlinked.real));
+      } else if (values.json !== true) {
         writeNotes(notes);
         writeOut(
           `Removed ${field(name)} from ${field(dir)}${
@@ -98,6 +108,22 @@ off a terminal, name the skill.`,
     return EXIT.ok;
   },
 };
+
+/** What `remove` says of a skill directory that was only a symlink. */
+function unlinkedLine(
+  name: string,
+  dir: string,
+  dirs: SkillsDirs,
+  real: string | undefined,
+): string {
+  return `Removed the symlink ${field(name)} from ${field(dir)}${
+    dirs.scope === undefined ? "" : ` (${dirs.scope})`
+  }; ${
+    real === undefined
+      ? "it led to nothing"
+      : `the directory it led to is still at ${field(real)}`
+  }\n`;
+}
 
 /** The skills to remove, picked on a terminal from those installed in either scope. */
 async function pickInstalled(

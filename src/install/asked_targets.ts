@@ -11,16 +11,25 @@ import type { InstallOptions } from "./install_types.ts";
 import { checkTargets, type InstallTarget, targetOf } from "./target_path.ts";
 
 /**
- * The targets asked for now (`targets`, `copy`), each checked where it
- * resolves; the skills directory itself is left out.
+ * The targets asked for now (`targets`, each a copy with `copy` or when it
+ * is one of `copyInto`, else a symlink), each checked where it resolves;
+ * the skills directory itself is left out.
  *
  * @example Usage
  * ```ts
  * import { askedTargets } from "./asked_targets.ts";
  * import assert from "node:assert/strict";
  *
- * const dir = await Deno.makeTempDir();
+ * const project = await Deno.realPath(await Deno.makeTempDir());
+ * const dir = `${project}/.agents/skills`;
  * assert.deepEqual(askedTargets({ targets: [dir] }, dir), []);
+ * assert.deepEqual(
+ *   askedTargets({
+ *     targets: [`${project}/.claude/skills`, `${project}/.codex/skills`],
+ *     copyInto: [`${project}/.claude/skills`],
+ *   }, dir),
+ *   [{ dir: "../../.claude/skills", copy: true }, { dir: "../../.codex/skills" }],
+ * );
  * ```
  *
  * @param options The install options.
@@ -29,13 +38,16 @@ import { checkTargets, type InstallTarget, targetOf } from "./target_path.ts";
  * @throws {InstallError} `bad-target`, `target-outside`.
  */
 export function askedTargets(
-  options: Pick<InstallOptions, "targets" | "copy">,
+  options: Pick<InstallOptions, "targets" | "copy" | "copyInto">,
   dir: string,
 ): InstallTarget[] {
+  const copyInto = new Set((options.copyInto ?? []).map((p) => resolve(p)));
   const asked = (options.targets ?? [])
     .map((path) => resolve(path))
     .filter((path) => path !== dir)
-    .map((path) => targetOf(dir, path, options.copy === true));
+    .map((path) =>
+      targetOf(dir, path, options.copy === true || copyInto.has(path))
+    );
   checkTargets(dir, asked);
   return asked;
 }

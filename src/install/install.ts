@@ -314,6 +314,7 @@ function pickNamed(
     label: sourceOf(parsed),
   });
   const name = validateSkill(dir);
+  options.checkName?.(name);
   if (options.expectedName !== undefined && name !== options.expectedName) {
     throw new InstallError(
       "name-changed",

@@ -37,12 +37,25 @@ export interface InstallOptions extends CommonInstallOptions {
   /**
    * Other skills directories (of other clients, beside `dir` in the same
    * project or home) that also get the skill: a symlink to the real copy in
-   * `dir`, or a copy with `copy: true`. Recorded in the lock entry, so
-   * `verify`, `update`, `restore` and `remove` handle them too.
+   * `dir`, or a copy with `copy: true` (or for those in `copyInto`).
+   * Recorded in the lock entry, so `verify`, `update`, `restore` and
+   * `remove` handle them too (a copy is made again when the skill changes).
    */
   targets?: readonly string[];
-  /** Copy into `targets` instead of symlinking. */
+  /** Copy into every one of `targets` instead of symlinking. */
   copy?: boolean;
+  /**
+   * The ones of `targets` that get a copy instead of a symlink (e.g. a
+   * directory read by an agent not known to follow a symlinked directory);
+   * the others get a symlink, unless `copy` is `true`.
+   */
+  copyInto?: readonly string[];
+  /**
+   * Hears the skill's name once the source is read, before anything is
+   * written: what it throws stops the install with nothing changed (the
+   * CLI refuses a name another `skills.lock` of the scope records).
+   */
+  checkName?: (name: string) => void;
   /**
    * The content audit run on the skill before it is copied (see
    * `@skillscope/skills/audit`): `"block"` (default) refuses a skill with a

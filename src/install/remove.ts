@@ -44,9 +44,10 @@ import {
  *
  * @param dir The skills directory.
  * @param name The skill's name.
- * @param options `force` removes a directory that is not in the lockfile;
- *   lock timeouts; `onTargetRemoved` hears of each link or copy removed
- *   from another client's directory.
+ * @param options `force` removes a directory that is not in the lockfile
+ *   (when it is a symlink, only the link goes, never what it leads to, and
+ *   `onUnlinked` hears where that is); lock timeouts; `onTargetRemoved`
+ *   hears of each link or copy removed from another client's directory.
  * @returns Notes (e.g. a recovered interrupted operation).
  * @throws {InstallError} `not-installed` or `unlocked-directory`;
  *   `bad-target` or `target-outside` (before anything is removed) for a
@@ -58,6 +59,7 @@ export async function remove(
   options: CommonInstallOptions & {
     force?: boolean;
     onTargetRemoved?: (path: string) => void;
+    onUnlinked?: (real: string | undefined) => void;
   } = {},
 ): Promise<string[]> {
   const root = resolve(dir);
@@ -76,7 +78,7 @@ export async function remove(
     const final = join(root, name);
     const entry = lock.skills[name];
     checkTargets(root, entry?.targets);
-    if (!entry && !exists(final)) {
+    if (!entry && !exists(final) && !isSymlink(final)) {
       throw new InstallError("not-installed", `No skill "${name}" in ${root}`);
     }
     if (!entry && !options.force) {
@@ -84,6 +86,13 @@ export async function remove(
         "unlocked-directory",
         `${final} was not installed by skillscope; use --force to remove it`,
       );
+    }
+    if (!entry && isSymlink(final)) {
+      // Only the link goes: what it leads to was never this directory's.
+      const real = realPath(final);
+      Deno.removeSync(final);
+      options.onUnlinked?.(real);
+      return notes;
     }
     const drift = entry && (exists(final) || entry.targets !== undefined)
       ? guardLocalEdits(root, name, entry, options.force === true, "remove")
@@ -131,5 +140,23 @@ export async function remove(
     return notes;
   } finally {
     lock.release();
+  }
+}
+
+/** Whether `path` is a symlink. */
+function isSymlink(path: string): boolean {
+  try {
+    return Deno.lstatSync(path).isSymlink;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the symlink `path` leads; `undefined` when nothing is there. */
+function realPath(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return undefined;
   }
 }
