@@ -171,3 +171,61 @@ Deno.test("check over several trickling sites ends at the command's one deadline
     for (const site of sites) await site[Symbol.asyncDispose]();
   }
 });
+
+Deno.test("the CLI's install and check from a trickling site end at --timeout, with its own permissions and with -A", async () => {
+  // 40 files of 10 bytes, one byte every 100 ms: 40 s without a deadline.
+  await using site = tricklingSite(40, 100);
+  let slow = false;
+  const index = JSON.stringify({
+    skills: [{ name: "fast", description: "Fast", files: ["SKILL.md"] }],
+  });
+  await using other = serveSite({
+    [LEGACY_SKILLS_INDEX]: (request) =>
+      slow ? trickle(index, 100)(request) : new Response(index),
+    [LEGACY_SKILLS_INDEX.replace(/index\.json$/, "fast/SKILL.md")]: skillText(
+      "fast",
+    ),
+  });
+  for (const permissions of [["-P=cli"], ["-A"]]) {
+    slow = false;
+    await using tmp = await tempDir();
+    const dir = join(tmp.path, "skills");
+    const options = {
+      permissions,
+      env: { HOME: tmp.path, TMPDIR: tmp.path },
+      signal: AbortSignal.timeout(30_000),
+    };
+    const install = await runCli(
+      [
+        "install",
+        site.origin,
+        "--skill",
+        "demo",
+        "--dir",
+        dir,
+        "--timeout",
+        "2",
+      ],
+      options,
+    );
+    assert.equal(install.code, 1, `${permissions}: ${install.stderr}`);
+    assert.match(install.stderr, /took longer than 2000 ms/, `${permissions}`);
+    // check: the installed skill's site now trickles its index.
+    const fast = await runCli(
+      ["install", other.origin, "--skill", "fast", "--dir", dir],
+      options,
+    );
+    assert.equal(fast.code, 0, `${permissions}: ${fast.stderr}`);
+    slow = true;
+    const check = await runCli(
+      ["check", "--dir", dir, "--timeout", "2", "--json"],
+      options,
+    );
+    const [result] = JSON.parse(check.stdout);
+    assert.equal(result.status, "source-unreachable", check.stdout);
+    assert.match(result.reason, /took longer than 2000 ms/);
+  }
+  const bad = await runCli(["check", "--timeout", "soon"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--timeout takes a number of seconds/);
+});

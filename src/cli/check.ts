@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { TIMEOUT_OPTION, webTimeoutOf } from "./install_options.ts";
 import { check, type SkillCheck } from "../install/mod.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
@@ -22,14 +23,14 @@ import { commandDeadline } from "../install/web_source.ts";
 /** The option groups of `check`. */
 const GROUPS = [{
   title: "Options",
-  options: DIR_OPTIONS,
+  options: { ...DIR_OPTIONS, ...TIMEOUT_OPTION },
 }] as const satisfies readonly OptionGroup[];
 
 /** `check [NAME...]`. */
 export const checkCommand: CommandOf<typeof GROUPS> = {
   name: "check",
   usage:
-    "check [NAME...] [--project | --global | --dir D] [--client NAME] [--json]",
+    "check [NAME...] [--project | --global | --dir D] [--client NAME] [--timeout S] [--json]",
   description:
     `Fetches the source of each locked skill (or the named ones) and reports
 up-to-date, update available (old -> new: the commits of a git source, else
@@ -47,13 +48,15 @@ directory). Exit 0 unless a source cannot be reached.`,
     const progress = startProgress();
     const checked: { dirs: SkillsDirs; results: SkillCheck[] }[] = [];
     // Every web request of the command, over every lock, shares one deadline.
-    using deadline = commandDeadline({}, "Checking the installed skills");
+    const timeout = webTimeoutOf(values);
+    using deadline = commandDeadline(timeout, "Checking the installed skills");
     try {
       for (const { dirs, names } of scopesFor(values, positionals)) {
         checked.push({
           dirs,
           results: await check(dirs.dirs[0], names ?? [], {
             commandDeadline: deadline.commandDeadline,
+            ...timeout,
             ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
           }),
         });

@@ -41,6 +41,8 @@ import {
   NO_BACKUP,
   QUIET_OPTION,
   sourceArg,
+  TIMEOUT_OPTION,
+  webTimeoutOf,
 } from "./install_options.ts";
 import {
   listCommand,
@@ -106,6 +108,7 @@ const GROUPS = [{
         "Pick a skill when the source holds several (repeatable: each is installed)",
     },
     ...AUDIT_OPTION,
+    ...TIMEOUT_OPTION,
     ...NO_BACKUP,
     ...QUIET_OPTION,
     ...DIR_OPTIONS,
@@ -279,6 +282,7 @@ copy again), restore and remove handle them too.`,
               ...(audit === undefined ? {} : { audit }),
               ...(skill === undefined ? {} : { skill }),
               ...(values.internal === true ? { internal: true } : {}),
+              ...webTimeoutOf(values),
               ...(progress.onProgress
                 ? { onProgress: progress.onProgress }
                 : {}),

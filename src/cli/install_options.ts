@@ -98,3 +98,55 @@ SOURCE is a local directory, a GitHub repository or a URL, e.g.
 Run "skillscope install --help" for every form of SOURCE`,
   );
 }
+
+/**
+ * `--timeout SECONDS`: the longest one skill's downloads from a website (and
+ * one index read) may take, and with several skills the longest the whole
+ * command may spend on websites.
+ */
+export const TIMEOUT_OPTION = {
+  timeout: {
+    type: "string",
+    arg: "SECONDS",
+    help:
+      "Longest a skill's downloads from a website may take (default 120; a command over many skills: 600 for all)",
+  },
+} as const satisfies OptionDefs;
+
+/** The longest `--timeout` accepted (an hour), in seconds. */
+const MAX_TIMEOUT_SECONDS = 3600;
+
+/**
+ * The website options `--timeout` asks for: the deadline of one skill and of
+ * the whole command, in milliseconds; none without the option.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { webTimeoutOf } from "./install_options.ts";
+ *
+ * assert.deepEqual(webTimeoutOf({ timeout: "2" }), {
+ *   web: { limits: { deadlineMs: 2000, commandDeadlineMs: 2000 } },
+ * });
+ * assert.deepEqual(webTimeoutOf({ timeout: undefined }), {});
+ * assert.throws(() => webTimeoutOf({ timeout: "soon" }), /--timeout/);
+ * ```
+ *
+ * @param values Parsed option values.
+ * @returns `{ web }` to spread into the install options, or `{}`.
+ * @throws {UsageError} for a value that is not a number of seconds from 1 to 3600.
+ */
+export function webTimeoutOf(
+  values: Partial<ValuesOf<typeof TIMEOUT_OPTION>>,
+): { web?: { limits: { deadlineMs: number; commandDeadlineMs: number } } } {
+  const text = values.timeout;
+  if (text === undefined) return {};
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(seconds >= 1 && seconds <= MAX_TIMEOUT_SECONDS)) {
+    throw new UsageError(
+      `--timeout takes a number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, not "${text}"`,
+    );
+  }
+  const ms = Math.round(seconds * 1000);
+  return { web: { limits: { deadlineMs: ms, commandDeadlineMs: ms } } };
+}

@@ -24,7 +24,12 @@ import {
 } from "./skills_dir_options.ts";
 import { installDirs } from "./skill_scope.ts";
 import { scopeLockDirs } from "./installed_locks.ts";
-import { FORCE_OVER_EDITS, NO_BACKUP } from "./install_options.ts";
+import {
+  FORCE_OVER_EDITS,
+  NO_BACKUP,
+  TIMEOUT_OPTION,
+  webTimeoutOf,
+} from "./install_options.ts";
 import { writeScopeHeading } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
 import { interruptible } from "./interrupt.ts";
@@ -42,7 +47,8 @@ export async function runRestore(
   values:
     & ScopeValues
     & Pick<DirValues, "json">
-    & ValuesOf<typeof FORCE_OVER_EDITS & typeof NO_BACKUP>,
+    & ValuesOf<typeof FORCE_OVER_EDITS & typeof NO_BACKUP>
+    & Partial<ValuesOf<typeof TIMEOUT_OPTION>>,
 ): Promise<number> {
   const locks = restoredLocks(values);
   // Local edits in any lock stop everything before any lock is touched
@@ -59,7 +65,11 @@ export async function runRestore(
     const progress = startProgress();
     const reports: { dirs: SkillsDirs; report: RestoreReport }[] = [];
     // Every web request of the command, over every lock, shares one deadline.
-    using deadline = commandDeadline({}, "Restoring the installed skills");
+    const timeout = webTimeoutOf(values);
+    using deadline = commandDeadline(
+      timeout,
+      "Restoring the installed skills",
+    );
     try {
       for (const dirs of locks) {
         reports.push({
@@ -69,6 +79,7 @@ export async function runRestore(
             backup: values["no-backup"] !== true,
             signal,
             commandDeadline: deadline.commandDeadline,
+            ...timeout,
             ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
           }).catch((error) => {
             throw interruptedAfter(
@@ -148,6 +159,7 @@ const GROUPS = [{
   title: "Options",
   options: {
     ...FORCE_OVER_EDITS,
+    ...TIMEOUT_OPTION,
     ...NO_BACKUP,
     ...DIR_OPTIONS,
   },

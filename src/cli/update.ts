@@ -25,6 +25,8 @@ import {
   auditMode,
   FORCE_OVER_EDITS,
   NO_BACKUP,
+  TIMEOUT_OPTION,
+  webTimeoutOf,
 } from "./install_options.ts";
 import {
   scoped,
@@ -41,6 +43,7 @@ const GROUPS = [{
   options: {
     ...FORCE_OVER_EDITS,
     ...AUDIT_OPTION,
+    ...TIMEOUT_OPTION,
     ...NO_BACKUP,
     verbose: {
       type: "boolean",
@@ -75,7 +78,11 @@ skill of both is updated (with --client, those that agent has a copy of).`,
       const progress = startProgress();
       const done: { dirs: SkillsDirs; report: UpdateReport }[] = [];
       // Every web request of the command, over every lock, shares one deadline.
-      using deadline = commandDeadline({}, "Updating the installed skills");
+      const timeout = webTimeoutOf(values);
+      using deadline = commandDeadline(
+        timeout,
+        "Updating the installed skills",
+      );
       try {
         for (const { dirs, names } of scopesFor(values, positionals)) {
           done.push({
@@ -89,6 +96,7 @@ skill of both is updated (with --client, those that agent has a copy of).`,
                 : {}),
               signal,
               commandDeadline: deadline.commandDeadline,
+              ...timeout,
             }).catch((error) => {
               // The library names what this lock changed; the locks before it too.
               throw interruptedAfter(
