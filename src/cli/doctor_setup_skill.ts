@@ -20,7 +20,12 @@ import {
 } from "./doctor_next.ts";
 import { type Copy, lockEntryOf, verdictOver } from "./doctor_copies.ts";
 import type { SameSkill } from "../discover/dedup.ts";
-import type { AgentReason, SetupProblem, SetupSkill } from "./doctor_setup.ts";
+import type {
+  AgentReason,
+  SetupProblem,
+  SetupShadow,
+  SetupSkill,
+} from "./doctor_report.ts";
 
 /**
  * What each agent says about one skill's copies, and its problems.
@@ -142,16 +147,6 @@ export async function checkSkill(
     },
     problems,
   };
-}
-
-/** A copy of a skill another skill of its name hides from some agents. */
-export interface SetupShadow {
-  /** The hidden copy's directory. */
-  readonly dir: string;
-  /** The directory of the copy those agents read instead. */
-  readonly by: string;
-  /** The agents (table names). */
-  readonly clients: readonly string[];
 }
 
 /**
