@@ -50,6 +50,9 @@ const PRIVATE = [
   "[::ffff:10.0.0.8]",
   "[::ffff:a9fe:a9fe]",
   "[64:ff9b::127.0.0.1]",
+  // Local-use NAT64 in the RFC 6052 /48 layout, and Teredo.
+  "[64:ff9b:1:7f00:0:100::]",
+  "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
   "printer.local",
   "intranet",
   "metadata.google.internal",

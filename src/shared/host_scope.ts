@@ -53,6 +53,10 @@ const IPV4_RANGES: readonly (readonly [number[], number, HostScope])[] = [
 const IPV6_RANGES: readonly (readonly [number[], number, HostScope])[] = [
   [[0x01, 0x00, 0, 0, 0, 0, 0, 0], 64, "private"], // discard
   [[0x20, 0x01, 0x0d, 0xb8], 32, "private"], // documentation
+  // Teredo: an IPv4 address behind a relay, in any layout.
+  [[0x20, 0x01, 0x00, 0x00], 32, "private"],
+  // Local-use NAT64 (RFC 8215): an operator's own layout of IPv4 addresses.
+  [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48, "private"],
   [[0xfc], 7, "private"], // unique-local
   [[0xfe, 0x80], 10, "private"], // link-local
   [[0xfe, 0xc0], 10, "private"], // site-local (deprecated)
@@ -88,14 +92,14 @@ function ipv6Scope(bytes: Uint8Array): HostScope {
     return ipv4Scope(last4);
   }
   // IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d), NAT64
-  // (64:ff9b::/96, 64:ff9b:1::/48) and 6to4 (2002::/16) lead to an IPv4
-  // address through a gateway: not public when that address is not.
+  // (64:ff9b::/96) and 6to4 (2002::/16) lead to an IPv4 address through a
+  // gateway: not public when that address is not. (Local-use NAT64 and
+  // Teredo, whose layouts vary, are private whatever they hold: below.)
   const embedded = zeros(0, 12) ||
       (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff &&
         zeros(10, 12))
     ? last4
-    : inRange(bytes, [0, 0x64, 0xff, 0x9b], 32) &&
-        (zeros(4, 12) || (bytes[5] === 1 && zeros(6, 12)))
+    : inRange(bytes, [0, 0x64, 0xff, 0x9b], 32) && zeros(4, 12)
     ? last4
     : inRange(bytes, [0x20, 0x02], 16)
     ? bytes.slice(2, 6)

@@ -266,26 +266,39 @@ export class ArchiveCollector {
   // Two paths that are one on macOS or Windows (`README.md`, `readme.md`;
   // `café` composed and decomposed), files and the folders on their way
   // alike: unpacked there, one would overwrite or merge into the other.
+  // One pass over a tree of the names seen: each name is folded once, when
+  // it is first met below its folder, so the work is linear in the paths'
+  // length however deep they nest.
   #refuseFoldedTwins(): void {
-    const seen = new Map<string, string>();
+    const root: FoldNode = { children: new Map(), folded: new Map() };
     for (const path of [...this.#files.keys(), ...this.#dirs]) {
-      let end = path.indexOf("/");
-      for (;;) {
-        const part = end === -1 ? path : path.slice(0, end);
-        const key = foldKey(part);
-        const before = seen.get(key);
-        if (before === undefined) seen.set(key, part);
-        else if (before !== part) {
-          throw new WebArtifactError(
-            "web-archive-duplicate",
-            `The archive holds "${truncate(part, 200)}" and "${
-              truncate(before, 200)
-            }", one path on a case-insensitive or Unicode-normalizing file system (macOS, Windows); it was refused`,
-            part,
-          );
+      let node = root;
+      let at = 0;
+      while (at <= path.length) {
+        const slash = path.indexOf("/", at);
+        const end = slash === -1 ? path.length : slash;
+        const name = path.slice(at, end);
+        let child = node.children.get(name);
+        if (child === undefined) {
+          const key = foldKey(name);
+          const twin = node.folded.get(key);
+          if (twin !== undefined) {
+            const where = path.slice(0, at);
+            throw new WebArtifactError(
+              "web-archive-duplicate",
+              `The archive holds "${truncate(where + name, 200)}" and "${
+                truncate(where + twin, 200)
+              }", one path on a case-insensitive or Unicode-normalizing file system (macOS, Windows); it was refused`,
+              path,
+            );
+          }
+          child = { children: new Map(), folded: new Map() };
+          node.children.set(name, child);
+          node.folded.set(key, name);
         }
-        if (end === -1) break;
-        end = path.indexOf("/", end + 1);
+        node = child;
+        if (slash === -1) break;
+        at = slash + 1;
       }
     }
   }
@@ -323,4 +336,12 @@ export class ArchiveCollector {
       raw,
     );
   }
+}
+
+/** A folder of the names an archive holds, for the fold check. */
+interface FoldNode {
+  /** Each name below it, as written. */
+  readonly children: Map<string, FoldNode>;
+  /** Each name's fold key, to the name that holds it. */
+  readonly folded: Map<string, string>;
 }

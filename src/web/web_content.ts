@@ -63,11 +63,28 @@ type Files = ReadonlyMap<string, Uint8Array>;
 
 const CACHED = new ByteBudgetCache<string, Files>(MAX_CACHED_WEB_BYTES);
 const LOADS = new TaskLimit(MAX_WEB_LOADS);
+// The verified file lists of skills whose files were dropped: within a
+// budget of their own, so that 10,000 skills of 10,000 empty files each
+// cannot hold their names for the session.
+const MAX_LISTED_BYTES = 8 * 1024 * 1024;
+const LISTS = new ByteBudgetCache<string, readonly string[]>(MAX_LISTED_BYTES);
 
-/** The bytes `files` hold. */
+/** What one entry of a file map or list costs beyond its bytes (map slot, strings). */
+const ENTRY_OVERHEAD = 96;
+
+/** The memory `files` hold: every file's bytes, name and entry. */
 function sizeOf(files: Files): number {
   let bytes = 0;
-  for (const data of files.values()) bytes += data.length;
+  for (const [path, data] of files) {
+    bytes += data.length + path.length * 2 + ENTRY_OVERHEAD;
+  }
+  return bytes;
+}
+
+/** The memory a list of paths holds. */
+function sizeOfPaths(paths: readonly string[]): number {
+  let bytes = 0;
+  for (const path of paths) bytes += path.length * 2 + ENTRY_OVERHEAD;
   return bytes;
 }
 
@@ -191,8 +208,9 @@ export function artifactContent(
   const cacheKey = `${entry.url}\n${entry.digest}`;
   let failure: SkillAccessError | undefined;
   let loading: Promise<Files> | undefined;
-  // The file list, once verified: kept for the session (paths only).
-  let paths: readonly string[] | undefined;
+  // The file list, once verified: kept within its own budget (paths only).
+  const listKey = `${cacheKey}\nlist`;
+  const pathsNow = (): readonly string[] | undefined => LISTS.get(listKey);
   const download = async (): Promise<Files> => {
     const held = CACHED.get(cacheKey);
     if (held !== undefined) return held;
@@ -201,7 +219,10 @@ export function artifactContent(
     return skill.files;
   };
   const known = (files: Files): Files => {
-    paths ??= [...files.keys()];
+    if (LISTS.get(listKey) === undefined) {
+      const paths = [...files.keys()];
+      LISTS.set(listKey, paths, sizeOfPaths(paths));
+    }
     return files;
   };
   const load = async (rel: string): Promise<Files> => {
@@ -233,6 +254,7 @@ export function artifactContent(
     async readFile(path: string, maxBytes: number): Promise<Uint8Array> {
       if (failure !== undefined) throw failure;
       // A path the verified list does not hold needs no download.
+      const paths = pathsNow();
       const files = paths !== undefined && !paths.includes(path)
         ? undefined
         : await load(path);
@@ -242,8 +264,12 @@ export function artifactContent(
       max: number,
     ): Promise<{ files: string[]; truncated: boolean }> {
       if (failure !== undefined) throw failure;
-      if (paths === undefined) await load("SKILL.md");
-      return listed(paths ?? [], max);
+      let paths = pathsNow();
+      if (paths === undefined) {
+        const files = await load("SKILL.md");
+        paths = pathsNow() ?? [...files.keys()];
+      }
+      return listed(paths, max);
     },
   };
 }
