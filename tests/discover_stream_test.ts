@@ -17,6 +17,7 @@ import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
   growPastWorkerThreshold,
   runCli,
+  skillMd,
   spawnCli,
   tempDir,
   writeSkill,
@@ -246,5 +247,38 @@ Deno.test("streamDiscovery: a root removed after the roots were opened is a list
       d.code === "dir-read-failed" && d.path === victim
     ),
     JSON.stringify(found.diagnostics.filter((d) => d.path === victim)),
+  );
+});
+
+Deno.test("streamDiscovery and discover() give the same shadow report when the same-skill test reads the winner's fields", async () => {
+  await using tmp = await tempDir();
+  const a = join(tmp.path, "a");
+  const b = join(tmp.path, "b");
+  // Two copies of one skill (same description) and a clash (another one).
+  await writeTree(a, {
+    "pdf/SKILL.md": skillMd("name: pdf\ndescription: Fill PDF forms"),
+    "xls/SKILL.md": skillMd("name: xls\ndescription: Spreadsheets"),
+  });
+  await writeTree(b, {
+    "pdf/SKILL.md": skillMd("name: pdf\ndescription: Fill PDF forms"),
+    "xls/SKILL.md": skillMd("name: xls\ndescription: Something else"),
+  });
+  const sameSkill = () => (winner: Skill, loser: Skill) =>
+    winner.description === loser.description;
+  const options = {
+    sources: [directorySource(a), directorySource(b)],
+    sameSkill,
+    cache: false as const,
+  };
+  const whole = await discover(options);
+  const streamed = await streamDiscovery(options, () => {});
+  assert.deepEqual(
+    whole.shadowed.map((s) => [s.name, s.same === true]),
+    [["pdf", true], ["xls", false]],
+  );
+  assert.deepEqual(streamed.shadowed, whole.shadowed);
+  assert.deepEqual(
+    streamed.diagnostics.map((d) => d.code),
+    whole.diagnostics.map((d) => d.code),
   );
 });

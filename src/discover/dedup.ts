@@ -68,7 +68,14 @@ export function skillIdentity(name: string): string {
  * assert.deepEqual(deduper.diagnostics, []);
  * ```
  */
-export type SameSkill = (winner: Skill, loser: Skill) => boolean;
+export type SameSkill = ((winner: Skill, loser: Skill) => boolean) & {
+  /**
+   * `"place"` when the test reads only where the winner is (its name, paths,
+   * scope and source), never its fields: a streamed listing then keeps only
+   * that of each winner. Without it the whole winner is kept.
+   */
+  readonly reads?: "place" | undefined;
+};
 
 /**
  * Deduplication one skill at a time, in precedence order: the first skill

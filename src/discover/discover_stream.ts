@@ -31,8 +31,9 @@ export interface StreamedDiscovery {
  * none. Never uses the cache. Every root is opened first ({@linkcode openRoots}),
  * so what fails a discovery (a root that is missing, not a directory, or not
  * granted) throws before the first skill is handed on; a root that goes away
- * later is a listing that fails, reported. The `sameSkill` test is given, as
- * the winner, a skill that holds only its name, paths, scope and source.
+ * later is a listing that fails, reported. Of each winner only its name,
+ * paths, scope and source are kept, unless a `sameSkill` test reads more of
+ * it (see {@linkcode SameSkill}): then the winner itself.
  *
  * @example Usage
  * ```ts
@@ -64,11 +65,16 @@ export async function streamDiscovery(
 ): Promise<StreamedDiscovery> {
   // What can fail the discovery fails it here, before the first skill.
   const opened = openRoots(options.sources);
+  const sameSkill = options.sameSkill?.();
   const merge = new SkillMerge({
     include: options.include,
     exclude: options.exclude,
-    sameSkill: options.sameSkill?.(),
-    keepWinner: placeOf,
+    sameSkill,
+    // Only where each winner is, unless the same-skill test reads more of it
+    // (then it gets the winner itself, as through discover()).
+    keepWinner: sameSkill === undefined || sameSkill.reads === "place"
+      ? placeOf
+      : undefined,
   });
   // Skills wait here only behind a deferred one, until the parser is in.
   const waiting: (Skill | Deferred)[] = [];

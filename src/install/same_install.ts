@@ -116,7 +116,7 @@ export function recordedCopies(): SameSkill {
     }
     return undefined;
   };
-  return (winner: Skill, loser: Skill): boolean => {
+  const test = (winner: Skill, loser: Skill): boolean => {
     if (winner.dir === undefined || loser.dir === undefined) return false;
     const a = realPath(winner.dir);
     const b = realPath(loser.dir);
@@ -130,6 +130,8 @@ export function recordedCopies(): SameSkill {
     const hash = hashOf(a);
     return hash !== undefined && hash === hashOf(b);
   };
+  // Only the directories are read: a streamed listing keeps no more.
+  return Object.assign(test, { reads: "place" as const });
 }
 
 /** Whether Deno grants reading `path` (queried, never requested). */
