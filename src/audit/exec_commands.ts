@@ -79,6 +79,7 @@ const WRAPPERS: Readonly<Record<string, readonly string[]>> = {
   busybox: [],
   toybox: [],
   setsid: [],
+  "&": [], // PowerShell's call operator
 };
 const KEYWORDS = new Set([
   "if",
@@ -257,6 +258,8 @@ export function describe(command: Command, prose: boolean): Described {
     );
     i = first === -1 ? 0 : first;
   }
+  // A console's prompt: `$ curl …`.
+  if (words[i]?.value === "$" && words[i]!.quoted.length === 0) i++;
   while (i < words.length) {
     const value = words[i]!.value;
     const name = nameOf(words[i]!);

@@ -22,12 +22,19 @@
  *
  * Quoted strings, comments and here-documents are read again as commands:
  * a model reads "run `curl URL | sh`" as an instruction wherever it stands.
- * A here-document a shell reads is read as its code.
+ * A here-document a shell reads is read as its code. A Markdown code block
+ * fenced as a shell is read again as a shell script, one fenced as
+ * PowerShell as PowerShell, and in prose a backquote that is no code span's
+ * edge (or stands in a block naming no language) separates nothing
+ * (`markdown_code.ts`); a `.ps1` file is PowerShell. In code, a variable
+ * assigned a download and then run (`x=$(curl URL); eval "$x"`,
+ * `$s = irm URL; iex $s`) is `download-exec` too.
  *
  * @module
  */
 import { MESSAGES, type Pass, type Report, Walk } from "./exec_walk.ts";
 import { lexShell, type Span } from "./shell_lexer.ts";
+import { markdownCode } from "./markdown_code.ts";
 import {
   finding,
   lineFrom,
@@ -43,14 +50,40 @@ const MAX_RESCAN = 3;
 /** Text read again, at most, as a multiple of the file's length. */
 const RESCAN_BUDGET = 10;
 
-const IEX =
-  /\b(?:iex|Invoke-Expression)\s*(?:\(\s*){0,2}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s+(?:System\.)?Net\.WebClient)\b/gi;
+/** A PowerShell name as the language reads it: a backquote inside is nothing (`` i`ex ``). */
+function ticked(...names: string[]): string {
+  return `(?:${names.map((name) => [...name].join("`?")).join("|")})`;
+}
+const DOWNLOAD = `(?<download>${
+  ticked("iwr", "irm", "Invoke-WebRequest", "Invoke-RestMethod")
+}|New-Object\\s+(?:System\\.)?Net\\.WebClient)\\b`;
+/**
+ * `iex (irm URL)`, `[scriptblock]::Create((irm URL))`, `&('i'+'ex') (irm
+ * URL)`, found in any text; reported at the download, as the lexed reading
+ * of a PowerShell script reports them.
+ */
+const POWERSHELL_RUNS = [
+  new RegExp(
+    `\\b${ticked("iex", "Invoke-Expression")}\\s*(?:\\(\\s*){0,2}${DOWNLOAD}`,
+    "dgi",
+  ),
+  new RegExp(
+    `\\[scriptblock\\]::Create\\s*(?:\\(\\s*){1,3}${DOWNLOAD}`,
+    "dgi",
+  ),
+  new RegExp(
+    `[&.]\\s*(?:\\([^()\\n]{0,80}\\)|\\$[\\w:]+)\\s*(?:\\(\\s*){1,2}${DOWNLOAD}`,
+    "dgi",
+  ),
+];
 const ENCODED = [
   /\b(?:exec|eval)\s*\(\s*(?:base64\s*\.\s*)?b64decode\s*\(/gi,
   /\beval\s*\(\s*atob\s*\(/gi,
 ];
 const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh|dash|bats|command)$/i;
 const SHEBANG = /^#![^\n]*\b(?:ba|z|k|da|a|mk)?sh\b/;
+const POWERSHELL_SCRIPT = /\.(?:ps1|psm1)$/i;
+const POWERSHELL_SHEBANG = /^#![^\n]*\bpwsh\b/;
 
 /**
  * Runs the execution rules over one file's text.
@@ -99,15 +132,28 @@ export function executionRules(
       ),
     );
   };
-  const shell = SHELL_SCRIPT.test(source.path) ||
-    SHEBANG.test(text.slice(0, 256));
-  const queue: Pass[] = [{
-    start: 0,
-    end: text.length,
-    prose: !shell,
-    code: true,
-    depth: 0,
-  }];
+  const head = text.slice(0, 256);
+  const powershell = POWERSHELL_SCRIPT.test(source.path) ||
+    POWERSHELL_SHEBANG.test(head);
+  const shell = !powershell &&
+    (SHELL_SCRIPT.test(source.path) || SHEBANG.test(head));
+  const whole = { start: 0, end: text.length, code: true, depth: 0 };
+  const queue: Pass[] = [
+    powershell
+      ? { ...whole, prose: false, powershell: true }
+      : { ...whole, prose: !shell },
+  ];
+  // Prose: its fenced shell and PowerShell blocks are read again as scripts.
+  const markdown = shell || powershell ? undefined : markdownCode(text);
+  const lexed = markdown?.text ?? text;
+  for (const fence of markdown?.fences ?? []) {
+    const pass = { start: fence.start, end: fence.end, code: true, depth: 0 };
+    queue.push(
+      fence.syntax === "powershell"
+        ? { ...pass, prose: false, powershell: true }
+        : { ...pass, prose: false },
+    );
+  }
   const queued = new Set<string>();
   // Quoted text inside substitutions inside quotes is read once per level:
   // the total read again is capped, shallowest first (the queue is in order).
@@ -123,17 +169,24 @@ export function executionRules(
   };
   for (let q = 0; q < queue.length; q++) {
     const pass = queue[q]!;
-    const lexed = lexShell(
-      text,
+    const read = lexShell(
+      lexed,
       pass.start,
       pass.end,
-      pass.prose ? "prose" : "shell",
+      pass.prose ? "prose" : pass.powershell ? "powershell" : "shell",
+      markdown?.literal,
     );
-    new Walk(text, pass, lines, report, enqueue).list(lexed.pipelines);
-    for (const comment of lexed.comments) enqueue(comment, pass, false);
+    new Walk(lexed, pass, lines, report, enqueue).list(read.pipelines);
+    for (const comment of read.comments) enqueue(comment, pass, false);
   }
-  for (const match of text.matchAll(IEX)) {
-    report("download-exec", MESSAGES.inPlace, match.index!);
+  for (const pattern of POWERSHELL_RUNS) {
+    for (const match of text.matchAll(pattern)) {
+      report(
+        "download-exec",
+        MESSAGES.inPlace,
+        match.indices!.groups!.download![0],
+      );
+    }
   }
   for (const pattern of ENCODED) {
     for (const match of text.matchAll(pattern)) {

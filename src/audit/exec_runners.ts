@@ -193,12 +193,15 @@ export function runnerUse(
       break;
     }
     if (kind === "powershell") {
-      if (v === "-c" || v === "-command") {
-        code.push(...args.slice(i + 1));
+      if (/^-c(?:om|omm|omma|omman|ommand)?$/.test(v)) {
+        // `-Command -`: the commands come from standard input.
+        if (args[i + 1]?.value === "-") fromStdin = true;
+        else code.push(...args.slice(i + 1));
         break;
       }
       if (v === "-f" || v === "-file") {
         script = args[i + 1];
+        if (script?.value === "-") fromStdin = true;
         break;
       }
       if (/^-e(?:c|n|nc|nco|ncod|ncode|ncoded|ncodedc[a-z]*)?$/.test(v)) {

@@ -4,7 +4,11 @@
  * default is distrust: a command that is not known to only read, filter or
  * show its input (`grep`, `jq`, `tar t`, …) may run it, and a command whose
  * name is only known when it runs (`$X`, `"$SHELL"`, `$(which sh)`) is taken
- * for an interpreter.
+ * for an interpreter. A compound command (`( … )`, `{ …; }`, `if … fi`,
+ * `while … done`, a PowerShell `ForEach-Object { … }`) passes its input to
+ * its commands, through their pipes; so does a shell given code with `-c`
+ * (`sh -c 'exec bash'`, `sh -c "$x"`: its code may read what it is fed), and
+ * `eval`, `iex`.
  *
  * @module
  */
@@ -15,6 +19,7 @@ import {
   runnerKind,
 } from "./exec_commands.ts";
 import { runnerUse } from "./exec_runners.ts";
+import { lexShell, type Pipeline } from "./shell_lexer.ts";
 import type { Command, Word } from "./shell_lexer.ts";
 
 /**
@@ -40,6 +45,12 @@ const FILTERS = new Set(
     ..." sha224sum sha256sum sha384sum sha512sum shasum md5sum md5 b2sum cksum",
     ..." gpg gpgv minisign cosign openssl apt-key read mapfile readarray echo",
     ..." printf true false test [ xclip xsel pbcopy wl-copy lolcat ts",
+    // PowerShell's
+    ..." convertto-json convertfrom-json convertto-csv convertfrom-csv",
+    ..." convertfrom-stringdata select-object where-object sort-object",
+    ..." measure-object select-string format-table format-list out-string",
+    ..." out-file out-null out-host set-content add-content write-host",
+    ..." write-output tee-object get-filehash",
   ].join("").split(" ").filter((name) => name !== ""),
 );
 const ARCHIVERS = new Set([
@@ -77,6 +88,19 @@ const XARGS_VALUES = new Set([
 ]);
 // In prose, an unknown word after `|` counts only when it looks like a command.
 const COMMAND_LIKE = /^(?:\.{0,2}\/)?[a-z0-9][a-z0-9._+\/-]*$/;
+// PowerShell commands that run a script block for each input (`$_`).
+const FOR_EACH = new Set([
+  "%",
+  "foreach-object",
+  "foreach",
+  "?",
+  "where-object",
+  "where",
+]);
+// The shell's compound commands that open with a keyword.
+const LOOPS = new Set(["if", "while", "until", "for", "select", "case"]);
+/** Code strings (`sh -c CODE`) read again for what they do with input, at most. */
+const CODE_DEPTH = 2;
 
 /**
  * Whether a command word's name is only known when it runs: it holds a
@@ -180,23 +204,43 @@ export function unpacks(described: Described): boolean {
  * @param prose Whether it comes from prose.
  * @returns The sink.
  */
-export function pipeSink(described: Described, prose: boolean): Sink {
+export function pipeSink(
+  described: Described,
+  prose: boolean,
+  depth = 0,
+): Sink {
   const command = described.command;
   // Its input comes from elsewhere: `sh < file`, `python3 <<EOF`.
   if (command.redirects.some((r) => r.op.startsWith("<"))) return "passes";
-  let sink: Sink = "passes";
-  for (const pipeline of command.body ?? []) {
-    const first = pipeline[0];
-    if (first !== undefined && !first.piped) {
-      sink = worse(sink, pipeSink(describe(first, prose), prose));
-    }
-  }
+  let sink = listSink(command.body ?? [], prose, depth);
+  // `| while read l; do …; done`: only a command that runs the input counts
+  // (its commands share the input, but seldom read it).
+  const keyword = command.body?.[0]?.[0]?.words[0];
+  if (
+    sink === "other" && keyword?.quoted.length === 0 &&
+    LOOPS.has(keyword.value)
+  ) sink = "passes";
   if (described.at === -1) return sink;
   const word = command.words[described.at]!;
   if (isIndirect(word)) return "runs";
   const kind = runnerKind(described.name);
   if (kind !== undefined) {
-    return runnerUse(kind, described, prose).stdin ? "runs" : "passes";
+    const use = runnerUse(kind, described, prose);
+    if (use.stdin) return "runs";
+    const runs = kind === "shell" || kind === "eval" || kind === "powershell";
+    return runs && use.code.length > 0 && depth < CODE_DEPTH
+      ? codeSink(use.code, depth + 1)
+      : "passes";
+  }
+  const blocks = FOR_EACH.has(described.name)
+    ? described.args.flatMap((w) => w.subs.filter((sub) => sub.kind === "{"))
+    : [];
+  if (blocks.length > 0) {
+    // `% { iex $_ }`: each input is `$_` in the block.
+    for (const block of blocks) {
+      sink = worse(sink, listSink(block.body, prose, depth));
+    }
+    return sink;
   }
   if (described.name === "xargs" || described.name === "parallel") {
     return argumentSink(described.args);
@@ -209,6 +253,57 @@ export function pipeSink(described: Described, prose: boolean): Sink {
     return "passes";
   }
   return prose && !COMMAND_LIKE.test(word.value) ? "passes" : "other";
+}
+
+/**
+ * What a command list does with the input it is given: the worst its
+ * commands do, following each pipe through the commands that pass it on.
+ *
+ * @example Usage
+ * ```ts
+ * import { listSink } from "./exec_sinks.ts";
+ * import { lexShell } from "./shell_lexer.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const sink = (text: string) => listSink(lexShell(text, 0, text.length, "shell").pipelines, false);
+ * assert.equal(sink("cat | sh"), "runs");
+ * assert.equal(sink("read l; echo $l"), "passes");
+ * ```
+ *
+ * @param pipelines The list.
+ * @param prose Whether it comes from prose.
+ * @param depth How many code strings were read again to reach it.
+ * @returns The sink.
+ */
+export function listSink(
+  pipelines: readonly Pipeline[],
+  prose: boolean,
+  depth = 0,
+): Sink {
+  let sink: Sink = "passes";
+  for (const pipeline of pipelines) {
+    let fed = false;
+    for (const command of pipeline) {
+      // A command not piped from the one before reads the list's input.
+      if (!command.piped) fed = true;
+      if (!fed) continue;
+      const each = pipeSink(describe(command, prose), prose, depth);
+      sink = worse(sink, each);
+      fed = each === "passes";
+    }
+  }
+  return sink;
+}
+
+/**
+ * What code given to a shell or `eval` does with the shell's input: what
+ * its commands do, and `runs` when the code is only known when it runs
+ * (`sh -c "$x"`, `iex $_`).
+ */
+function codeSink(code: readonly Word[], depth: number): Sink {
+  const text = code.map((w) => w.value).join(" ");
+  const pipelines = lexShell(text, 0, text.length, "shell").pipelines;
+  return listSink(pipelines, false, depth);
 }
 
 /** What `xargs`' command does with its input, given as arguments. */

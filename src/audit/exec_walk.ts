@@ -3,7 +3,7 @@
  * One pass of the execution rules (`exec_rules.ts`) over lexed text: each
  * pipeline's flow from a download to what it is piped into, and each
  * command's substitutions, here-documents, sockets, saved downloads and
- * package runners.
+ * package runners; and the variables that hold a download (`exec_flow.ts`).
  *
  * @module
  */
@@ -18,6 +18,7 @@ import {
   runnerKind,
 } from "./exec_commands.ts";
 import { type RunnerUse, runnerUse } from "./exec_runners.ts";
+import { assignments, textRun, variableAt, written } from "./exec_flow.ts";
 import {
   opensSocket,
   remoteScript,
@@ -70,6 +71,8 @@ interface Stage {
   readonly fetchAt: number | undefined;
   /** Index in the text of what makes it download (a word, or a substitution's downloader). */
   readonly fetch: number | undefined;
+  /** Where the download is that it writes out from a variable (`echo "$x"`). */
+  readonly held: number | undefined;
   readonly decode: number | undefined;
 }
 
@@ -81,6 +84,8 @@ export interface Pass {
   readonly end: number;
   /** Whether it is read as prose (see `shell_lexer.ts`). */
   readonly prose: boolean;
+  /** Whether it is read as PowerShell (see `shell_lexer.ts`). */
+  readonly powershell?: boolean;
   /** Whether the text is code a shell runs (substitutions as commands count). */
   readonly code: boolean;
   /** How many times text around it was read again to reach it. */
@@ -111,6 +116,8 @@ export class Walk {
   readonly #stages = new WeakMap<Command, Stage>();
   /** Whether a socket was opened on a descriptor (`exec 3<>/dev/tcp/…`). */
   #socketOpen = false;
+  /** The variables that hold a download, and where it is. */
+  readonly #held = new Map<string, number>();
   /**
    * @param text The whole text.
    * @param pass The span lexed, and how.
@@ -200,6 +207,8 @@ export class Walk {
       fetch = command.words[described.at]!.start;
     }
     fetch ??= socketRead(described, this.#socketOpen);
+    let held: number | undefined;
+    for (const word of written(described)) held ??= this.#heldIn(word);
     for (const word of command.words) {
       if (fetch !== undefined) break;
       fetch = this.#fetchingSub(word);
@@ -211,20 +220,23 @@ export class Walk {
     for (const pipeline of command.body ?? []) {
       for (const inner of pipeline) {
         fetch ??= this.#stage(inner).fetch;
+        held ??= this.#stage(inner).held;
         decode ??= this.#stage(inner).decode;
       }
     }
-    return { described, use, fetchAt, fetch, decode };
+    return { described, use, fetchAt, fetch, held, decode };
   }
 
   /**
    * `curl … | tee f | sudo bash`, `base64 -d | sh`, `curl … | (bash)`: what
    * a download flows into, through stages that pass it on. Into a command
    * that may run it, `high`; into an archive extractor, its files are
-   * downloads (`#ran`).
+   * downloads (`#ran`). A variable holding a download counts only when it
+   * reaches a command that runs it (`echo "$x" | sh`): what a script does
+   * with a value it fetched is its own business (`echo "$x" | bc`).
    */
   #pipeline(stages: readonly Stage[]): void {
-    let from: { code: AuditCode; index: number } | undefined;
+    let from: { code: AuditCode; index: number; held: boolean } | undefined;
     let piped = false;
     let unknown: { index: number; name: string } | undefined;
     for (const stage of stages) {
@@ -239,6 +251,8 @@ export class Walk {
             from.index,
           );
           from = undefined;
+        } else if (from.held) {
+          // Only a runner counts (above).
         } else if (from.code === "pipe-to-shell" && sink === "unpacks") {
           this.#saved("*", from.index);
         } else if (from.code === "pipe-to-shell" && sink !== "passes") {
@@ -248,11 +262,16 @@ export class Walk {
           };
         }
       }
-      if (stage.fetch !== undefined && from?.code !== "pipe-to-shell") {
-        from = { code: "pipe-to-shell", index: stage.fetch };
+      const source = stage.fetch ?? stage.held;
+      if (source !== undefined && from?.code !== "pipe-to-shell") {
+        from = {
+          code: "pipe-to-shell",
+          index: source,
+          held: stage.fetch === undefined,
+        };
         piped = false;
       } else if (stage.decode !== undefined && from === undefined) {
-        from = { code: "encoded-exec", index: stage.decode };
+        from = { code: "encoded-exec", index: stage.decode, held: false };
         piped = false;
       }
     }
@@ -274,8 +293,10 @@ export class Walk {
     const nameWord = words[described.at];
     if (use !== undefined) {
       // sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), source <(wget …)
+      // x=$(curl …); eval "$x"
       for (const word of [...use.code, ...(use.script ? [use.script] : [])]) {
-        const index = this.#fetchingSub(word);
+        const index = this.#fetchingSub(word) ??
+          (word === use.script ? undefined : this.#heldIn(word));
         if (index !== undefined) {
           this.report("download-exec", MESSAGES.inPlace, index);
         }
@@ -283,7 +304,8 @@ export class Walk {
       if (use.stdin) {
         for (const redirect of described.command.redirects) {
           if (redirect.op !== "<" && redirect.op !== "<<<") continue;
-          const index = this.#fetchingSub(redirect.target);
+          const index = this.#fetchingSub(redirect.target) ??
+            (redirect.op === "<<<" ? this.#heldIn(redirect.target) : undefined);
           if (index !== undefined) {
             this.report("download-exec", MESSAGES.inPlace, index);
           }
@@ -346,6 +368,24 @@ export class Walk {
           this.#ran(word);
         }
       }
+    }
+    // [scriptblock]::Create((irm URL)), &('i'+'ex') $s
+    for (const word of textRun(described)) {
+      const index = this.#fetchingSub(word) ?? this.#heldIn(word) ??
+        word.subs.flatMap((sub) => sub.body.flat())
+          .flatMap((inner) => inner.words)
+          .map((inner) => this.#heldIn(inner))
+          .find((at) => at !== undefined);
+      if (index !== undefined) {
+        this.report("download-exec", MESSAGES.inPlace, index);
+      }
+    }
+    // Prose is no script: a variable is followed in code only.
+    const scoped = this.pass.prose ? [] : assignments(described);
+    for (const { name, value } of scoped) {
+      const index = this.#describe(value).fetch;
+      if (index === undefined) this.#held.delete(name);
+      else this.#held.set(name, index);
     }
     const unpinned = unpinnedPackage(described);
     if (unpinned !== undefined) {
@@ -430,6 +470,12 @@ export class Walk {
       );
       return;
     }
+  }
+
+  /** Where the download is that the variable `word` starts with holds, if it holds one. */
+  #heldIn(word: Word): number | undefined {
+    const name = this.#held.size === 0 ? undefined : variableAt(word);
+    return name === undefined ? undefined : this.#held.get(name);
   }
 
   /** Where a substitution in `word` downloads (its downloader's index), if one does. */

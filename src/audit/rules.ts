@@ -128,16 +128,16 @@ export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
     "pipe-to-shell": {
       severity: "critical",
       catches:
-        "a download (or a socket: nc, /dev/tcp) piped into a shell or interpreter through any stages: curl … | sh, wget -qO- … | sudo bash, curl … | tee f | python3 -, irm … | iex, curl … | (bash), { curl …; } | sh, | $X, | \"$SHELL\", | xargs bash -c; read with shell word rules (c\\url, curl${IFS}…, $'\\x63url'); also quoted and in prose. Piped into any other command not known to only read it (grep, jq, tar t, …): high",
+        'a download (or a socket: nc, /dev/tcp) piped into a shell or interpreter through any stages: curl … | sh, wget -qO- … | sudo bash, curl … | tee f | python3 -, irm … | iex, curl … | (bash), { curl …; } | sh, | $X, | "$SHELL", | xargs bash -c, | sh -c sh, | if …; then bash; fi, | while read l; do eval "$l"; done, | pwsh -c -, | % { iex $_ }; read with shell word rules (c\\url, curl${IFS}…, $\'\\x63url\'); SKILL.md code blocks fenced as a shell or PowerShell read as scripts; also quoted and in prose. Piped into any other command not known to only read it (grep, jq, tar t, …): high',
       misses:
         "a downloader with no target (prose about curl | bash), pipes into known filters (jq, grep), and commands that reach a shell through files or aliases",
     },
     "download-exec": {
       severity: "critical",
       catches:
-        'downloaded code run without a pipe: sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), `curl …` as a command, iex (iwr …); a download saved and run on the same line or the next two (curl -o f … && bash f), or an archive downloaded, unpacked and a file of it run (curl … | tar xz && ./install.sh); python -c, node -e, perl -e, ruby -e code, or a here-document an interpreter reads, that downloads and evaluates; a shell wired to a socket (bash -i >& /dev/tcp/…, nc -e, socat exec:); deno run of a URL; npx -y, bunx, pnpm dlx of a package with no exact version',
+        'downloaded code run without a pipe: sh -c "$(curl …)", eval "$(curl …)", bash <(curl …), `curl …` as a command, iex (iwr …), [scriptblock]::Create((irm …)), &("i"+"ex") (irm …); a variable given a download and run in the same script or block (x=$(curl …); eval "$x", $s = irm …; iex $s); a download saved and run on the same line or the next two (curl -o f … && bash f), or an archive downloaded, unpacked and a file of it run (curl … | tar xz && ./install.sh); python -c, node -e, perl -e, ruby -e code, or a here-document an interpreter reads, that downloads and evaluates; a shell wired to a socket (bash -i >& /dev/tcp/…, nc -e, socat exec:); deno run of a URL; npx -y, bunx, pnpm dlx of a package with no exact version',
       misses:
-        "a saved download run further away, or through variables, aliases or archives; download-and-evaluate in a script's own source",
+        "a saved download run further away, or through aliases, functions, files or archives; a variable passed through a function, an array, a file or another script; download-and-evaluate in a script's own source",
     },
     "encoded-exec": {
       severity: "critical",

@@ -20,27 +20,34 @@
  * once, nesting deeper than {@linkcode MAX_NESTING} is read flat (the
  * brackets become separators), and nothing is retried.
  *
- * Two modes. `shell` reads a shell script: backquotes substitute, `#` starts
- * a comment, quotes may span lines. `prose` reads Markdown and other text:
- * a backquote (a code span's edge) separates commands and closes a nested
- * list, quotes end with their line (an unclosed apostrophe runs to the end
- * of its line), `#` is a character.
+ * Three modes. `shell` reads a shell script: backquotes substitute, `#`
+ * starts a comment, quotes may span lines, and `if`/`while`/`until`/`for`/
+ * `case`/`select` … `fi`/`done`/`esac` are compound commands. `prose` reads
+ * Markdown and other text: a backquote (a code span's edge) separates
+ * commands and closes a nested list, quotes end with their line (an unclosed
+ * apostrophe runs to the end of its line), `#` is a character; a backquote
+ * the caller marks literal (`markdown_code.ts`) is a blank, or nothing
+ * between two word characters (`i`ex` is PowerShell's `iex`). `powershell`
+ * reads PowerShell as a shell script with its differences: a backquote
+ * escapes the next character and a backslash is a character, `( … )` and
+ * `{ … }` inside or after a word are nested lists (a subexpression, a script
+ * block), `&` before a command is the call operator (a word), and `<# … #>`
+ * is a comment. In every mode `| &` reads as `|`.
  *
  * @module
  */
 
 import type { Lexed, Pipeline, Redirect, Span, Word } from "./shell_syntax.ts";
 import {
-  ansiC,
   BLANK,
   BLANK_RUN,
   heredocBody,
   IFS,
+  keywordAt,
   ListBuilder,
-  NOTHING,
   OPERATOR,
-  ORDINARY_RUN,
 } from "./shell_reading.ts";
+import { MAX_NESTING, WordReader } from "./shell_words.ts";
 
 export type {
   Command,
@@ -52,8 +59,17 @@ export type {
   Word,
 } from "./shell_syntax.ts";
 
-/** Nesting of substitutions read as such; deeper ones are read flat. */
-export const MAX_NESTING = 8;
+export { MAX_NESTING } from "./shell_words.ts";
+
+/** The keyword that closes each compound command of the shell. */
+const CLOSING: ReadonlyMap<string, string> = new Map([
+  ["if", "fi"],
+  ["while", "done"],
+  ["until", "done"],
+  ["for", "done"],
+  ["select", "done"],
+  ["case", "esac"],
+]);
 
 /** A here-document whose body starts after the current line. */
 interface Heredoc {
@@ -80,153 +96,208 @@ interface Heredoc {
  * @param text The whole text (indices stay absolute).
  * @param start Where to start.
  * @param end Where to stop.
- * @param mode `shell` or `prose` (see the module doc).
+ * @param mode `shell`, `prose` or `powershell` (see the module doc).
+ * @param literal In prose, marks the backquotes that are literal text.
  * @returns The pipelines and the comments.
  */
 export function lexShell(
   text: string,
   start: number,
   end: number,
-  mode: "shell" | "prose",
+  mode: "shell" | "prose" | "powershell",
+  literal?: Uint8Array,
 ): Lexed {
-  const lexer = new Lexer(text, start, end, mode === "prose");
+  const lexer = new Lexer(text, start, end, mode, literal);
   const pipelines = lexer.list(undefined, 0);
   return { pipelines, comments: lexer.comments };
 }
 
-class Lexer {
+class Lexer extends WordReader {
   readonly comments: Span[] = [];
-  #pos: number;
-  /** Whether the innermost substitution is a backquoted one. */
-  #inBackquotes = false;
   /** Here-documents opened on the current line. */
   #heredocs: Heredoc[] = [];
-  constructor(
-    readonly text: string,
-    start: number,
-    readonly end: number,
-    readonly prose: boolean,
-  ) {
-    this.#pos = start;
-  }
 
   /**
-   * Reads commands until `stop` (`)`, `}` or `` ` ``) or the end; a
-   * compound command's body keeps the substitution it is in.
+   * Reads commands until `stop` (`)`, `}`, `` ` ``, or a keyword such as
+   * `fi` in the place of a command) or the end; a compound command's body
+   * keeps the substitution it is in. `first` is a word already read.
    */
-  list(stop: string | undefined, depth: number, compound = false): Pipeline[] {
-    const outer = this.#inBackquotes;
-    if (stop !== undefined && !compound) this.#inBackquotes = stop === "`";
+  override list(
+    stop: string | undefined,
+    depth: number,
+    compound = false,
+    first?: Word,
+  ): Pipeline[] {
+    const outer = this.inBackquotes;
+    if (stop !== undefined && !compound) this.inBackquotes = stop === "`";
     try {
-      return this.#list(stop, depth);
+      return this.#list(stop, depth, first);
     } finally {
-      this.#inBackquotes = outer;
+      this.inBackquotes = outer;
     }
   }
 
-  #list(stop: string | undefined, depth: number): Pipeline[] {
-    const { text, end, prose } = this;
+  #list(stop: string | undefined, depth: number, first?: Word): Pipeline[] {
+    const { text, end, prose, ps } = this;
     const list = new ListBuilder();
+    if (first !== undefined) list.add(first);
+    const keyword = stop !== undefined && stop.length > 1 ? stop : undefined;
     let joined = false; // after | && ||: a newline does not end the pipeline
     let parens = 0;
-    while (this.#pos < end) {
-      const c = text[this.#pos]!;
+    while (this.pos < end) {
+      const c = text[this.pos]!;
       if (BLANK.has(c)) {
-        BLANK_RUN.lastIndex = this.#pos;
+        BLANK_RUN.lastIndex = this.pos;
         BLANK_RUN.test(text);
-        this.#pos = Math.min(BLANK_RUN.lastIndex, end);
+        this.pos = Math.min(BLANK_RUN.lastIndex, end);
         continue;
       }
-      if (c === "$" && this.#sticky(IFS)) continue; // a blank
-      if (c === "\\" && text[this.#pos + 1] === "\n") {
-        this.#pos += 2;
+      if (c === "$" && this.sticky(IFS)) continue; // a blank
+      if (
+        c === (ps ? "`" : "\\") && text[this.pos + 1] === "\n"
+      ) {
+        this.pos += 2;
+        continue;
+      }
+      if (c === "`" && this.literalTick(this.pos)) {
+        this.pos++; // a blank (inside a word it is read by `word`)
         continue;
       }
       if (c === "\n") {
-        this.#pos++;
+        this.pos++;
         if (this.#heredocs.length > 0) this.#readHeredocs();
         if (joined) continue;
         list.endPipeline();
         continue;
       }
       if (stop === ")" && c === ")" && parens === 0) {
-        this.#pos++;
+        this.pos++;
         return list.end();
       }
       if (
-        stop === "}" && c === "}" && this.#delimited(this.#pos + 1) &&
-        list.empty()
+        stop === "}" && c === "}" &&
+        (ps || this.#delimited(this.pos + 1) && list.empty())
       ) {
-        this.#pos++;
+        this.pos++;
         return list.end();
+      }
+      if (ps && c === "}") {
+        this.pos++;
+        list.endCommand();
+        continue;
+      }
+      if (ps && c === "<" && text[this.pos + 1] === "#") {
+        let close = text.indexOf("#>", this.pos + 2);
+        if (close === -1 || close > end) close = end;
+        this.comments.push({ start: this.pos + 2, end: close });
+        this.pos = Math.min(close + 2, end);
+        continue;
       }
       if (stop === "`" && c === "`") {
-        this.#pos++;
+        this.pos++;
         return list.end();
       }
-      if (c === "`" && (prose || depth >= MAX_NESTING)) {
+      if (c === "`" && !ps && (prose || depth >= MAX_NESTING)) {
         // A code span's edge (or too deep to nest): a separator, and in
         // prose the end of a nested list.
         if (prose) this.#heredocs.length = 0;
         if (prose && stop !== undefined) {
           return list.end();
         }
-        this.#pos++;
+        this.pos++;
         list.endPipeline();
         joined = false;
         continue;
       }
       if (c === "#" && !prose) {
-        const stopAt = this.#lineEnd();
-        this.comments.push({ start: this.#pos + 1, end: stopAt });
-        this.#pos = stopAt;
+        const stopAt = this.lineEnd();
+        this.comments.push({ start: this.pos + 1, end: stopAt });
+        this.pos = stopAt;
         continue;
       }
       if (c === "(" && depth < MAX_NESTING && list.commandPlace()) {
-        this.#pos++;
+        this.pos++;
         list.body = this.list(")", depth + 1, true);
         continue;
       }
       if (
-        c === "{" && this.#delimited(this.#pos + 1) && depth < MAX_NESTING &&
-        list.commandPlace()
+        c === "{" && (ps || this.#delimited(this.pos + 1)) &&
+        depth < MAX_NESTING && list.commandPlace()
       ) {
-        this.#pos++;
+        this.pos++;
         list.body = this.list("}", depth + 1, true);
+        continue;
+      }
+      if (
+        keyword !== undefined && list.empty() &&
+        keywordAt(text, this.pos, end) === keyword
+      ) {
+        this.pos += keyword.length;
+        return list.end();
+      }
+      const closing = prose || ps || depth >= MAX_NESTING ||
+          !list.commandPlace()
+        ? undefined
+        : CLOSING.get(keywordAt(text, this.pos, end) ?? "");
+      if (closing !== undefined) {
+        // if … fi, while … done, case … esac: the body is one list.
+        const word = this.word(depth);
+        list.body = this.list(closing, depth + 1, true, word);
+        continue;
+      }
+      if (c === "(" && ps && depth < MAX_NESTING) {
+        list.add(this.word(depth)); // a subexpression as a word
         continue;
       }
       if (c === "(" || c === ")") {
         if (c === "(") parens++;
         else if (parens > 0) parens--;
-        this.#pos++;
+        this.pos++;
         list.endCommand(); // a bracket ends a command, not the pipeline
         continue;
       }
       if (c === "|" || c === "&" || c === ";") {
-        const two = text.slice(this.#pos, this.#pos + 2);
+        const two = text.slice(this.pos, this.pos + 2);
+        if (c === "&" && two !== "&&" && two !== "&>") {
+          if (list.piped && list.empty()) {
+            this.pos++; // `| &`: a call operator, or a shell's error
+            continue;
+          }
+          if (ps) {
+            const at = this.pos++;
+            list.add({
+              value: "&",
+              start: at,
+              end: at + 1,
+              quoted: [],
+              subs: [],
+            });
+            continue;
+          }
+        }
         if (two === "&>") {
-          this.#pos += 2;
+          this.pos += 2;
           this.#redirect("&>", list.redirects, depth);
           continue;
         }
         if (c === "|" && two !== "||") {
-          this.#pos += two === "|&" ? 2 : 1;
+          this.pos += two === "|&" ? 2 : 1;
           list.endCommand();
           list.piped = true;
           joined = true;
           continue;
         }
-        this.#pos += two === "||" || two === "&&" || two === ";;" ? 2 : 1;
+        this.pos += two === "||" || two === "&&" || two === ";;" ? 2 : 1;
         list.endPipeline();
         joined = two === "||" || two === "&&";
         continue;
       }
       if (
         (c === "<" || c === ">") &&
-        (text[this.#pos + 1] !== "(" || depth >= MAX_NESTING)
+        (text[this.pos + 1] !== "(" || depth >= MAX_NESTING)
       ) {
         let op = c;
-        let i = this.#pos + 1;
+        let i = this.pos + 1;
         while (i < end && op.length < 3 && "<>&|".includes(text[i]!)) {
           op += text[i];
           i++;
@@ -235,29 +306,21 @@ class Lexer {
           op = "<<-";
           i++;
         }
-        this.#pos = i;
+        this.pos = i;
         this.#redirect(op, list.redirects, depth);
         continue;
       }
       joined = false;
-      const before = this.#pos;
-      const word = this.#word(depth);
-      if (this.#pos === before) this.#pos++; // always move on
-      const next = text[this.#pos];
+      const before = this.pos;
+      const word = this.word(depth);
+      if (this.pos === before) this.pos++; // always move on
+      const next = text[this.pos];
       if (/^\d+$/.test(word.value) && (next === "<" || next === ">")) {
         continue; // a file descriptor: 2>&1
       }
       list.add(word);
     }
     return list.end();
-  }
-
-  /** Consumes a match of a sticky pattern at the position, if there is one. */
-  #sticky(pattern: RegExp): boolean {
-    pattern.lastIndex = this.#pos;
-    if (!pattern.test(this.text) || pattern.lastIndex > this.end) return false;
-    this.#pos = pattern.lastIndex;
-    return true;
   }
 
   /** Whether a `{` or `}` ending before `at` stands alone as a word. */
@@ -269,12 +332,12 @@ class Lexer {
 
   #redirect(op: string, redirects: Redirect[], depth: number): void {
     const { text, end } = this;
-    while (this.#pos < end && BLANK.has(text[this.#pos]!)) this.#pos++;
-    const c = text[this.#pos];
-    const sub = (c === "<" || c === ">") && text[this.#pos + 1] === "(" &&
+    while (this.pos < end && BLANK.has(text[this.pos]!)) this.pos++;
+    const c = text[this.pos];
+    const sub = (c === "<" || c === ">") && text[this.pos + 1] === "(" &&
       depth < MAX_NESTING;
     if (c === undefined || c === "\n" || (OPERATOR.has(c) && !sub)) return;
-    const redirect: Redirect = { op, target: this.#word(depth) };
+    const redirect: Redirect = { op, target: this.word(depth) };
     redirects.push(redirect);
     if (op === "<<" || op === "<<-") {
       this.#heredocs.push({
@@ -290,181 +353,13 @@ class Lexer {
     for (const { redirect, delimiter, strip } of this.#heredocs.splice(0)) {
       const read = heredocBody(
         this.text,
-        this.#pos,
+        this.pos,
         this.end,
         delimiter,
         strip,
       );
       redirect.body = read.body;
-      this.#pos = read.next;
+      this.pos = read.next;
     }
-  }
-
-  /** Where the current line (prose: or code span) ends. */
-  #lineEnd(): number {
-    const { text, end, prose } = this;
-    let i = this.#pos;
-    while (i < end && text[i] !== "\n" && !(prose && text[i] === "`")) i++;
-    return i;
-  }
-
-  /** Whether a quote opened in prose ends here (its line or code span ends). */
-  #proseQuoteEnd(c: string): boolean {
-    return this.prose && (c === "\n" || c === "`");
-  }
-
-  /** Reads one word. */
-  #word(depth: number): Word {
-    const { text, end } = this;
-    const word: Word = {
-      value: "",
-      start: this.#pos,
-      end: this.#pos,
-      quoted: [],
-      subs: [],
-    };
-    const parts: string[] = [];
-    // Where in `parts` a character stands that a dropped backslash escaped.
-    let escaped: number[] | undefined;
-    while (this.#pos < end) {
-      ORDINARY_RUN.lastIndex = this.#pos;
-      if (ORDINARY_RUN.test(text)) {
-        const stopAt = Math.min(ORDINARY_RUN.lastIndex, end);
-        parts.push(text.slice(this.#pos, stopAt));
-        this.#pos = stopAt;
-        continue;
-      }
-      const c = text[this.#pos]!;
-      if (BLANK.has(c) || c === "\n" || OPERATOR.has(c)) {
-        if (
-          (c === "<" || c === ">") && text[this.#pos + 1] === "(" &&
-          this.#pos === word.start && depth < MAX_NESTING
-        ) {
-          this.#substitution(word, `${c}(`, ")", depth);
-          continue;
-        }
-        break;
-      }
-      if (c === "\\") {
-        if (text[this.#pos + 1] === "\n") {
-          this.#pos += 2;
-          continue;
-        }
-        if (this.#pos + 1 >= end) {
-          parts.push(c);
-          this.#pos++;
-          continue;
-        }
-        (escaped ??= []).push(parts.length);
-        parts.push(text[this.#pos + 1]!);
-        this.#pos += 2;
-        continue;
-      }
-      if (c === "'") {
-        const from = ++this.#pos;
-        while (
-          this.#pos < end && text[this.#pos] !== "'" &&
-          !this.#proseQuoteEnd(text[this.#pos]!)
-        ) this.#pos++;
-        word.quoted.push({ start: from, end: this.#pos });
-        parts.push(text.slice(from, this.#pos));
-        if (text[this.#pos] === "'") this.#pos++;
-        continue;
-      }
-      if (c === '"') {
-        this.#pos++;
-        parts.push(this.#double(word, depth));
-        continue;
-      }
-      if (c === "`") {
-        if (this.prose || depth >= MAX_NESTING || this.#inBackquotes) break;
-        this.#substitution(word, "`", "`", depth);
-        continue;
-      }
-      if (c === "$") {
-        const next = text[this.#pos + 1];
-        if (next === "(" && depth < MAX_NESTING) {
-          this.#substitution(word, "$(", ")", depth);
-          continue;
-        }
-        IFS.lastIndex = this.#pos;
-        if (IFS.test(text)) break; // a separator, skipped by the list
-        const at = this.#pos;
-        if (this.#sticky(NOTHING)) {
-          ORDINARY_RUN.lastIndex = this.#pos;
-          if (parts.length > 0 || ORDINARY_RUN.test(text)) continue;
-          this.#pos = at;
-        }
-        if (next === "'") {
-          parts.push(this.#ansiC(word));
-          continue;
-        }
-      }
-      parts.push(c); // a `$` that starts no substitution
-      this.#pos++;
-    }
-    word.value = parts.join("");
-    if (escaped !== undefined) {
-      for (const i of escaped) parts[i] = `\\${parts[i]}`;
-      word.backslashed = parts.join("");
-    }
-    word.end = this.#pos;
-    return word;
-  }
-
-  /** Reads a `$'…'` string (at its `$`), its escapes decoded. */
-  #ansiC(word: Word): string {
-    const from = this.#pos + 2;
-    const read = ansiC(this.text, from, this.end, this.prose);
-    word.quoted.push({ start: from, end: read.end });
-    this.#pos = read.next;
-    return read.value;
-  }
-
-  /** Reads a double-quoted part (after the quote), with its substitutions. */
-  #double(word: Word, depth: number): string {
-    const { text, end } = this;
-    const from = this.#pos;
-    const parts: string[] = [];
-    while (this.#pos < end) {
-      const c = text[this.#pos]!;
-      if (c === '"' || this.#proseQuoteEnd(c)) break;
-      if (c === "`" && this.#inBackquotes) break;
-      if (c === "\\" && this.#pos + 1 < end) {
-        const next = text[this.#pos + 1]!;
-        parts.push('"\\$`\n'.includes(next) ? next : `\\${next}`);
-        this.#pos += 2;
-        continue;
-      }
-      if (c === "$" && text[this.#pos + 1] === "(" && depth < MAX_NESTING) {
-        const at = this.#pos;
-        this.#substitution(word, "$(", ")", depth);
-        parts.push(text.slice(at, this.#pos));
-        continue;
-      }
-      if (c === "`" && depth < MAX_NESTING) {
-        const at = this.#pos;
-        this.#substitution(word, "`", "`", depth);
-        parts.push(text.slice(at, this.#pos));
-        continue;
-      }
-      parts.push(c);
-      this.#pos++;
-    }
-    word.quoted.push({ start: from, end: this.#pos });
-    if (text[this.#pos] === '"') this.#pos++;
-    return parts.join("");
-  }
-
-  #substitution(
-    word: Word,
-    kind: string,
-    stop: string,
-    depth: number,
-  ): void {
-    const start = this.#pos;
-    this.#pos += kind.length;
-    const body = this.list(stop, depth + 1);
-    word.subs.push({ start, kind, body });
   }
 }

@@ -29,6 +29,8 @@ export const OPERATOR: ReadonlySet<string> = new Set([
 ]);
 /** A run of characters with no meaning to the lexer (sticky). */
 export const ORDINARY_RUN = /[^ \t\u00A0\f\v\r\n;&|<>()\\'"`$]+/y;
+/** In PowerShell: a run of characters with no meaning to the lexer (sticky). */
+export const POWERSHELL_RUN = /[^ \t\u00A0\f\v\r\n;&|<>(){}\\'"`$]+/y;
 /** A run of blanks (sticky). */
 export const BLANK_RUN = /[ \t\u00A0\f\v\r]+/y;
 /** An unquoted `$IFS` or `${IFS…}`: a field separator (sticky). */
@@ -47,6 +49,60 @@ const LEADERS: ReadonlySet<string> = new Set([
   "until",
   "time",
 ]);
+
+const KEYWORD =
+  /(?:if|while|until|for|select|case|fi|done|esac)(?=[\s;&|()<>]|$)/y;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * The shell keyword that opens or closes a compound command at `at`, if one
+ * stands there as a whole word.
+ *
+ * @example Usage
+ * ```ts
+ * import { keywordAt } from "./shell_reading.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(keywordAt("if true; then sh; fi", 0, 20), "if");
+ * assert.equal(keywordAt("iffy", 0, 4), undefined);
+ * ```
+ *
+ * @param text The text.
+ * @param at Where a word starts.
+ * @param end Where the text to read ends.
+ * @returns The keyword, or `undefined`.
+ */
+export function keywordAt(
+  text: string,
+  at: number,
+  end: number,
+): string | undefined {
+  KEYWORD.lastIndex = at;
+  const match = KEYWORD.exec(text);
+  return match === null || KEYWORD.lastIndex > end ? undefined : match[0];
+}
+
+/**
+ * Whether the characters on both sides of `at` are word characters (a
+ * backquote inside a word, as in PowerShell's `` i`ex ``).
+ *
+ * @example Usage
+ * ```ts
+ * import { wordCharsAround } from "./shell_reading.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.ok(wordCharsAround("i`ex", 1));
+ * assert.ok(!wordCharsAround("run `x`", 4));
+ * ```
+ *
+ * @param text The text.
+ * @param at An index in it.
+ * @returns `true` when both neighbours are letters, digits or `_`.
+ */
+export function wordCharsAround(text: string, at: number): boolean {
+  return WORD_CHAR.test(text[at - 1] ?? "") &&
+    WORD_CHAR.test(text[at + 1] ?? "");
+}
 
 // One escape of a `$'…'` string.
 const ANSI_ESCAPE =
