@@ -170,8 +170,17 @@ Deno.test("a read-ahead session hands over every head intact, to a scan slower t
         `the ${pace} scan`,
       );
       ahead.close();
-      // The scan reads the first batches itself while the worker starts.
-      assert.ok(taken > count / 4, `${pace}: ${taken} of ${count} read ahead`);
+      // The scan reads the first batches itself while the worker starts. A
+      // slow scan lets the worker run ahead; whether a fast one lets it at
+      // all is a matter of the machine's timing (on a busy machine the scan
+      // may finish first: measured in bench/, not asserted here). Every
+      // head that was handed over was checked intact above.
+      if (pace === "slow") {
+        assert.ok(
+          taken > count / 4,
+          `${pace}: ${taken} of ${count} read ahead`,
+        );
+      }
     } finally {
       thread.close();
     }

@@ -199,7 +199,7 @@ Deno.test("validate names a lowercase skill.md and says to rename it, in the hum
   assert.deepEqual(found.skills, []);
 });
 
-Deno.test("catalog descriptions collapse whitespace runs and line breaks to one space; the parsed value stays exact", async () => {
+Deno.test("catalog descriptions collapse whitespace runs and line breaks to one space (skills-ref keeps the lines, as the reference tool); the parsed value stays exact", async () => {
   await using tmp = await tempDir();
   await writeTree(tmp.path, {
     "block/SKILL.md": skillMd(
@@ -213,10 +213,16 @@ Deno.test("catalog descriptions collapse whitespace runs and line breaks to one 
     "Fill PDF forms.\nUse when   the user\n\nsends a PDF.",
   );
   const one = "Fill PDF forms. Use when the user sends a PDF.";
-  for (const format of ["xml", "skills-ref", "json", "markdown"] as const) {
+  for (const format of ["xml", "json", "markdown"] as const) {
     const text = renderCatalog(skills, { format });
     assert.ok(text.includes(one), `${format}: ${text}`);
   }
+  // The reference tool's to_prompt: html.escape(description.strip()).
+  assert.ok(
+    renderCatalog(skills, { format: "skills-ref" }).includes(
+      "<description>\nFill PDF forms.\nUse when   the user\n\nsends a PDF.\n</description>",
+    ),
+  );
   assert.equal(
     renderCatalog(skills, { format: "xml" }).split("\n").length,
     3,
