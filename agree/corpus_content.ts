@@ -9,20 +9,11 @@ import {
   type Case,
   describe,
   type Layout,
+  one,
   plain,
   skillMd,
 } from "./corpus_layout.ts";
 import type { TreeEntry } from "./types.ts";
-
-function one(
-  dimension: string,
-  name: string,
-  title: string,
-  files: Record<string, TreeEntry>,
-  more: Partial<Case> = {},
-): Case {
-  return { dimension, name, title, files, ...more };
-}
 
 /**
  * The `counts` cases: hidden directories, `node_modules`, `.gitignore`,

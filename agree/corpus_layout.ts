@@ -141,6 +141,26 @@ export interface Case {
 }
 
 /**
+ * One case of a dimension.
+ *
+ * @param dimension The dimension of issue 41 §2 it covers.
+ * @param name Its name within the dimension.
+ * @param title What it shows, one line.
+ * @param files Its tree.
+ * @param more Anything else of the case (git, cwd, env).
+ * @returns The case.
+ */
+export function one(
+  dimension: string,
+  name: string,
+  title: string,
+  files: Record<string, TreeEntry>,
+  more: Partial<Case> = {},
+): Case {
+  return { dimension, name, title, files, ...more };
+}
+
+/**
  * A scenario of a client from a case (git by default, cwd `project`).
  *
  * @param client skillscope's name of the client.
