@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { grantedEnv } from "../shared/permissions.ts";
 
 /** The stream a text goes to. */
 export type Stream = "stdout" | "stderr";
@@ -140,17 +141,4 @@ function paintAlways(text: string, style: Style): string {
  */
 export function scopeStyle(scope: string): Style {
   return scope === "project" || scope === "user" ? scope : "scope";
-}
-
-/** An environment variable's value when its permission is granted, else `undefined`. */
-function grantedEnv(name: string): string | undefined {
-  try {
-    const { state } = Deno.permissions.querySync({
-      name: "env",
-      variable: name,
-    });
-    return state === "granted" ? Deno.env.get(name) : undefined;
-  } catch {
-    return undefined;
-  }
 }

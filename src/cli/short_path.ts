@@ -7,6 +7,7 @@
  */
 import { isAbsolute, relative, SEP as sep } from "../shared/path.ts";
 import { homeDirectory } from "../discover/default_roots.ts";
+import { grantedEnv } from "../shared/permissions.ts";
 
 let places: { cwd: string; home: string | undefined } | undefined;
 
@@ -97,13 +98,4 @@ function homeDir(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-// A variable's value when reading it is already granted (never prompting).
-function grantedEnv(name: string): string | undefined {
-  if (
-    Deno.permissions.querySync({ name: "env", variable: name }).state !==
-      "granted"
-  ) return undefined;
-  return Deno.env.get(name) || undefined;
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { grantedEnv } from "../shared/permissions.ts";
 
 // Below U+0300 no character is a combining mark or wide: one cell each.
 const BEYOND_U02FF = /[\u0300-\uFFFF]/;
@@ -185,10 +186,7 @@ const MIN_COLUMNS = 20;
  * `undefined` (never a permission prompt).
  */
 function columnsVariable(): number | undefined {
-  const state = Deno.permissions.querySync({ name: "env", variable: "COLUMNS" })
-    .state;
-  if (state !== "granted") return undefined;
-  const columns = Number(Deno.env.get("COLUMNS"));
+  const columns = Number(grantedEnv("COLUMNS"));
   return Number.isInteger(columns) && columns >= MIN_COLUMNS
     ? columns
     : undefined;

@@ -37,3 +37,22 @@ export function canReadEnv(name: string): boolean {
   return Deno.permissions.querySync({ name: "env", variable: name }).state ===
     "granted";
 }
+
+/**
+ * An environment variable's value when reading it is already granted,
+ * else `undefined` (never a permission prompt); empty counts as unset.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grantedEnv } from "./permissions.ts";
+ *
+ * assert.equal(grantedEnv("SKILLSCOPE_SURELY_UNSET_VARIABLE"), undefined);
+ * ```
+ *
+ * @param name Variable name.
+ * @returns The value, or `undefined`.
+ */
+export function grantedEnv(name: string): string | undefined {
+  return canReadEnv(name) ? Deno.env.get(name) || undefined : undefined;
+}
