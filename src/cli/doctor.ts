@@ -14,7 +14,11 @@ import { discover } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
-import { existsSync, isFileSync } from "../shared/fs_checks.ts";
+import {
+  existsSync,
+  isDirectorySync,
+  isFileSync,
+} from "../shared/fs_checks.ts";
 import type { DirectorySkill } from "../shared/types.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
@@ -285,11 +289,3 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     return EXIT.ok;
   },
 };
-
-function isDirectorySync(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
-}

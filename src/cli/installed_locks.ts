@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { isDirectorySync } from "../shared/fs_checks.ts";
 import { resolve } from "../shared/path.ts";
 import { readLock } from "../install/read_lock.ts";
 import { UsageError } from "./errors.ts";
@@ -90,7 +91,7 @@ export function installedLocks(values: ScopeValues): LockView[] {
  */
 export function scopeLockDirs(scope: Scope): string[] {
   const shared = sharedDir(scope);
-  const dirs = shared === undefined || !isDirectory(shared) ? [] : [shared];
+  const dirs = shared === undefined || !isDirectorySync(shared) ? [] : [shared];
   for (const { dir } of lockedDirs(scope, dirs)) dirs.push(dir);
   return dirs;
 }
@@ -132,12 +133,4 @@ function copiedInto(dir: string, wanted: readonly string[]): string[] {
       wanted.includes(resolve(dir, t.dir))
     )
   );
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
 }

@@ -13,7 +13,7 @@ import { join } from "../shared/path.ts";
 import { readLock } from "../install/read_lock.ts";
 import { InstallError } from "../install/errors.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
-import { existsSync } from "../shared/fs_checks.ts";
+import { existsSync, isDirectorySync } from "../shared/fs_checks.ts";
 import { field } from "./io.ts";
 import { UsageError } from "./errors.ts";
 import { installedLocks } from "./installed_locks.ts";
@@ -72,7 +72,7 @@ export function scopeLabel(dirs: SkillsDirs): string {
 export function existingScopes(values: ScopeValues): SkillsDirs[] {
   const named = namedScope(values);
   if (named !== undefined) return [scopeDirs(values, named)];
-  const found = candidates(values).filter((s) => isDirectory(s.dirs[0]));
+  const found = candidates(values).filter((s) => isDirectorySync(s.dirs[0]));
   return found.length > 0 ? found : [installDirs(values)];
 }
 
@@ -223,19 +223,11 @@ function usable(dirs: () => SkillsDirs): SkillsDirs | undefined {
 
 /** Whether the lock of `dir` records `name`. */
 function records(dir: string, name: string): boolean {
-  return isDirectory(dir) && Object.hasOwn(readLock(dir).skills, name);
+  return isDirectorySync(dir) && Object.hasOwn(readLock(dir).skills, name);
 }
 
 /** Whether `dir` holds a directory `name` that no lock records. */
 function holdsDirectory(dir: string, name: string): boolean {
-  return isValidSkillName(name) && isDirectory(dir) &&
+  return isValidSkillName(name) && isDirectorySync(dir) &&
     existsSync(join(dir, name));
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
 }

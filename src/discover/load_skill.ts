@@ -13,7 +13,7 @@ import {
   readFrontmatterFastSync,
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
-import { isSymlinkSync } from "../shared/fs_checks.ts";
+import { isDirectorySync, isSymlinkSync } from "../shared/fs_checks.ts";
 import { NotRegularFileError } from "../shared/open_file.ts";
 import { Deferred } from "./parser_results.ts";
 import { parseHead, type ReadHead } from "./parse_head.ts";
@@ -96,7 +96,7 @@ export function isDirectoryEntry(
     // Only a link to a directory could have been a skill directory: a
     // linked file is left without a word (a linked SKILL.md is reported
     // where it is read).
-    if (!isDirectoryPath(path)) return false;
+    if (!isDirectorySync(path)) return false;
     const who = agentsDo(context.source.readBy);
     context.diagnostics.push({
       level: "warning",
@@ -108,16 +108,7 @@ export function isDirectoryEntry(
     });
     return false;
   }
-  return isDirectoryPath(path);
-}
-
-/** Whether a path leads to a directory (through links); a dangling link does not. */
-function isDirectoryPath(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
+  return isDirectorySync(path);
 }
 
 /**

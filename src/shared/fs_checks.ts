@@ -35,6 +35,21 @@ export function isFileSync(path: string): boolean {
 }
 
 /**
+ * Whether `path` is, or leads through symlinks to, a directory (a dangling
+ * link is not).
+ *
+ * @param path A path.
+ * @returns `true` for a directory.
+ */
+export function isDirectorySync(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether `path` itself is a symlink.
  *
  * @param path A path.
