@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { recordedCopies } from "../install/same_install.ts";
 import { isInside } from "../shared/containment.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import { join, resolve } from "../shared/path.ts";
@@ -40,7 +41,6 @@ import {
   copiesIn,
   type Copy,
   type CopyVerdict,
-  sameSkillTest,
   verdictOver,
 } from "./doctor_copies.ts";
 
@@ -235,7 +235,7 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
         : EXIT.ok;
     }
     const cache = new SkillCache();
-    const same = sameSkillTest();
+    const same = recordedCopies();
     const { skill, copies } = await findSkill(
       positionals[0]!,
       named === undefined ? CLIENTS : explicit,

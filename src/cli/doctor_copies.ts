@@ -16,7 +16,6 @@ import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import { type LockEntry, readLockfileSync } from "../install/lockfile.ts";
-import { recordedCopies } from "../install/same_install.ts";
 import type { SkillOverride } from "../serve/policy.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
 import { sourcesOf, type Verdict, verdictFor } from "./doctor_verdict.ts";
@@ -98,27 +97,6 @@ export async function copiesIn(
     }
   }
   return { copies, diagnostics };
-}
-
-/**
- * The test of "the same skill": the same real directory, or a copy a
- * `skills.lock` records with the same content. One test per run.
- *
- * @example Usage
- * ```ts
- * import { sameSkillTest } from "./doctor_copies.ts";
- * import assert from "node:assert/strict";
- *
- * const dir = await Deno.makeTempDir();
- * const skill = { name: "pdf", description: "d", path: `${dir}/SKILL.md`, dir, source: { kind: "directory" as const, key: dir }, frontmatter: {} };
- * assert.equal(sameSkillTest()(skill, skill), true);
- * await Deno.remove(dir);
- * ```
- *
- * @returns The test.
- */
-export function sameSkillTest(): SameSkill {
-  return recordedCopies();
 }
 
 /** A verdict on a name: the copy it is about. */

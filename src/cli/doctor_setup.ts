@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { recordedCopies } from "../install/same_install.ts";
 import { basename, dirname, join } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
@@ -22,7 +23,7 @@ import type { Diagnostic } from "../shared/types.ts";
 import { UsageError } from "./errors.ts";
 import { withoutPath } from "./io.ts";
 import { nextForDiagnostic } from "./doctor_next.ts";
-import { type Copy, sameSkillTest, scanRoot } from "./doctor_copies.ts";
+import { type Copy, scanRoot } from "./doctor_copies.ts";
 import { checkSkill } from "./doctor_setup_skill.ts";
 
 export type {
@@ -56,7 +57,7 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
   const agents: SetupAgent[] = found.agents;
   const names = agents.map((a) => a.client);
   const cache = new SkillCache();
-  const same = sameSkillTest();
+  const same = recordedCopies();
   const copies: Copy[] = [];
   const skipped = new Map<string, Diagnostic>();
   const roots: SetupRoot[] = [];
