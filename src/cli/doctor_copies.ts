@@ -113,7 +113,8 @@ export interface CopyVerdict extends Verdict {
  *
  * @example Usage
  * ```ts
- * import { sameSkillTest, verdictOver } from "./doctor_copies.ts";
+ * import { verdictOver } from "./doctor_copies.ts";
+ * import { recordedCopies } from "../install/same_install.ts";
  * import { discover, directorySource, isDirectorySkill } from "@skillscope/skills";
  * import { SkillCache } from "../discover/scan_cache.ts";
  * import assert from "node:assert/strict";
@@ -124,7 +125,7 @@ export interface CopyVerdict extends Verdict {
  * const found = await discover({ sources: [directorySource(dir)], cache: false });
  * const copies = found.skills.filter(isDirectorySkill)
  *   .map((skill) => ({ skill, scope: undefined, diagnostics: [] }));
- * const { verdict } = await verdictOver("claude", copies, [], new SkillCache(), sameSkillTest());
+ * const { verdict } = await verdictOver("claude", copies, [], new SkillCache(), recordedCopies());
  * assert.equal(verdict.sees, "no");
  * assert.equal(verdict.dir, `${dir}/pdf`);
  * await Deno.remove(dir, { recursive: true });
