@@ -85,7 +85,7 @@ export { globMatches, nameFilter } from "./src/discover/name_filter.ts";
 export { SkillSet } from "./src/serve/skill_set.ts";
 export type { SkillSetOptions } from "./src/serve/skill_set_options.ts";
 export { type SameSkill, skillIdentity } from "./src/discover/dedup.ts";
-export type { SkillChange, WatchOptions } from "./src/discover/watch.ts";
+export type { SkillChange, WatchOptions } from "./src/serve/watch.ts";
 export {
   CLIENT_DIR_SUFFIXES,
   type ClientName,
@@ -98,21 +98,21 @@ export {
   defaultRoots,
   type DefaultRootsOptions,
   type DetectedClient,
-} from "./src/discover/default_roots.ts";
-export { defaultSources } from "./src/discover/root_sources.ts";
+} from "./src/clients/default_roots.ts";
+export { defaultSources } from "./src/clients/root_sources.ts";
 export {
   type ClientProfile,
   clientProfile,
   type KnownRule,
   type RootScan,
-} from "./src/discover/client_profile.ts";
+} from "./src/clients/client_profile.ts";
 export {
   CLIENT_TABLE,
   type ClientEntry,
   type ClientFact,
   type ClientRootEntry,
   type RootScope,
-} from "./src/discover/clients_table.ts";
+} from "./src/clients/clients_table.ts";
 export { normalizeAssetPath } from "./src/shared/asset_path.ts";
 export { escapeTerminal } from "./src/shared/escape.ts";
 export {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { clientEntry, rootsOf } from "../src/discover/client_profile.ts";
+import { clientEntry, rootsOf } from "../src/clients/client_profile.ts";
 import type { Scenario, TreeEntry } from "./types.ts";
 
 /** A client's roots as paths relative to a scenario root. */

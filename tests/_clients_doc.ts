@@ -75,7 +75,7 @@ export function renderClientsDoc(): string {
   const out: string[] = [
     "# Client profiles",
     "",
-    "<!-- Rendered from src/discover/clients_table.ts by tests/_clients_doc.ts; run",
+    "<!-- Rendered from src/clients/clients_table.ts by tests/_clients_doc.ts; run",
     "CLIENTS_DOC_UPDATE=1 deno test -A tests/client_profiles_test.ts after changing the table. -->",
     "",
     "One table of agents drives `--client NAME` (list, catalog, mcp, …),",

@@ -98,7 +98,7 @@ Deno.test("skillscope help roots prints every roots option once, and a command's
     assert.ok(roots.stdout.includes(`  ${flag}`), flag);
   }
   // Every agent of the client table, from the table itself.
-  const { CLIENTS } = await import("../src/discover/client_profile.ts");
+  const { CLIENTS } = await import("../src/clients/client_profile.ts");
   for (const name of CLIENTS) {
     assert.match(roots.stdout, new RegExp(`[ ,]${name}(,|\n)`), name);
   }

@@ -12,7 +12,7 @@ import {
   type Skill,
 } from "../mod.ts";
 import { recordedCopies } from "../src/install/mod.ts";
-import { streamDiscovery } from "../src/discover/discover_stream.ts";
+import { streamDiscovery } from "../src/discover/parallel/discover_stream.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
   growPastWorkerThreshold,

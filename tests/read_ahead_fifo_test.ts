@@ -30,10 +30,10 @@ async function runBounded(
 const REPO = new URL("..", import.meta.url);
 const MOD = JSON.stringify(new URL("mod.ts", REPO).href);
 const READ_AHEAD = JSON.stringify(
-  new URL("src/discover/read_ahead.ts", REPO).href,
+  new URL("src/discover/parallel/read_ahead.ts", REPO).href,
 );
 const SCAN_WORKER = JSON.stringify(
-  new URL("src/discover/scan_worker.ts", REPO).href,
+  new URL("src/discover/parallel/scan_worker.ts", REPO).href,
 );
 
 Deno.test("a large root with a FIFO as one SKILL.md is read ahead under --allow-read of the root alone, and the program ends", async () => {

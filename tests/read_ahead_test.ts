@@ -16,9 +16,9 @@ import {
   headsReadAhead,
   READ_AHEAD_BATCH,
   ReadAhead,
-} from "../src/discover/read_ahead.ts";
-import { ScanThread } from "../src/discover/scan_worker.ts";
-import { SCAN_WORKER_SOURCE } from "../src/discover/scan_worker_source.ts";
+} from "../src/discover/parallel/read_ahead.ts";
+import { ScanThread } from "../src/discover/parallel/scan_worker.ts";
+import { SCAN_WORKER_SOURCE } from "../src/discover/parallel/scan_worker_source.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
   growPastWorkerThreshold,

@@ -6,8 +6,8 @@ import {
   CLIENT_DIR_SUFFIXES,
   clientDirSuffixes,
   defaultRoots,
-} from "../src/discover/default_roots.ts";
-import { defaultSources } from "../src/discover/root_sources.ts";
+} from "../src/clients/default_roots.ts";
+import { defaultSources } from "../src/clients/root_sources.ts";
 import { runCli, tempDir, writeSkill } from "./_helpers.ts";
 
 async function gitInit(dir: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
   listOnWorker,
   MAX_SCAN_WORKERS,
   scanWorkers,
-} from "../src/discover/scan_worker.ts";
+} from "../src/discover/parallel/scan_worker.ts";
 import { sortByKey } from "../src/discover/scan_step.ts";
 import {
   CONFIG,

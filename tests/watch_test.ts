@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { SkillCache } from "../src/discover/scan_cache.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import type { SkillChange } from "../src/discover/watch.ts";
+import type { SkillChange } from "../src/serve/watch.ts";
 import { tempDir, writeSkill } from "./_helpers.ts";
 
 Deno.test("SkillSet.watch() reports an added, an edited and a removed skill and updates the set", async () => {

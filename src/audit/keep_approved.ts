@@ -16,8 +16,8 @@ import {
 import {
   parseCodexMetadata,
   withMetadataShortDescription,
-} from "../discover/codex_metadata.ts";
-import { firstParagraph } from "../discover/description_fallback.ts";
+} from "../parse/codex_metadata.ts";
+import { firstParagraph } from "../parse/description_fallback.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";

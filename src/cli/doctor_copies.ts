@@ -10,7 +10,7 @@
  */
 import { basename, dirname } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
-import type { DefaultRoot } from "../discover/default_roots.ts";
+import type { DefaultRoot } from "../clients/default_roots.ts";
 import { discover } from "../discover/discover.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";

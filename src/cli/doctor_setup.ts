@@ -11,12 +11,12 @@ import { recordedCopies } from "../install/same_install.ts";
 import { basename, dirname, join } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
-import { clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../clients/client_profile.ts";
 import {
   CLIENTS,
   type DefaultRoot,
   defaultRoots,
-} from "../discover/default_roots.ts";
+} from "../clients/default_roots.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { misnamedSkillMd } from "../parse/misnamed_skill_md.ts";
 import type { Diagnostic } from "../shared/types.ts";

@@ -9,7 +9,7 @@
  */
 import type { Diagnostic } from "../shared/types.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
-import { clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../clients/client_profile.ts";
 import type { SkillOverride } from "../serve/policy.ts";
 import { onePerFile } from "./io.ts";
 import {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../clients/client_profile.ts";
 import { field } from "./io.ts";
 import { outputWidth, renderTable } from "./table.ts";
 import { renderWrappedTable } from "./wrapped_table.ts";

@@ -8,10 +8,10 @@
  * @module
  */
 import { join, relative } from "../shared/path.ts";
-import { type DefaultRoot, defaultRoots } from "../discover/default_roots.ts";
-import { rootSources } from "../discover/root_sources.ts";
+import { type DefaultRoot, defaultRoots } from "../clients/default_roots.ts";
+import { rootSources } from "../clients/root_sources.ts";
 import { isInside } from "../shared/containment.ts";
-import { clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../clients/client_profile.ts";
 import { discover } from "../discover/discover.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
 import type { SkillSource } from "../discover/sources.ts";

@@ -26,7 +26,7 @@ import {
   installTargets,
 } from "./install_agents.ts";
 import { projectDir, projectRoot } from "./skills_dir_options.ts";
-import { clientProfile } from "../discover/client_profile.ts";
+import { clientProfile } from "../clients/client_profile.ts";
 
 const PARTS = ["scripts", "references", "assets"] as const;
 

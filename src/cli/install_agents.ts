@@ -22,8 +22,8 @@ import {
   clientEntry,
   clientProfile,
   CLIENTS,
-} from "../discover/client_profile.ts";
-import { defaultRoots } from "../discover/default_roots.ts";
+} from "../clients/client_profile.ts";
+import { defaultRoots } from "../clients/default_roots.ts";
 import { UsageError } from "./errors.ts";
 import {
   namedScope,

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { clientEntry } from "../discover/client_profile.ts";
-import { CLIENTS } from "../discover/default_roots.ts";
+import { clientEntry } from "../clients/client_profile.ts";
+import { CLIENTS } from "../clients/default_roots.ts";
 import type { OfferedSkill } from "../install/mod.ts";
 import { UsageError } from "./errors.ts";
 import {

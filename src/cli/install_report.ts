@@ -28,7 +28,7 @@ import { validateSkillDir } from "../parse/validate.ts";
 import { scopeLabel } from "./skill_scope.ts";
 import type { DirValues, SkillsDirs } from "./skills_dir_options.ts";
 import { BACKUPS_KEPT } from "../install/backup.ts";
-import { clientEntry } from "../discover/client_profile.ts";
+import { clientEntry } from "../clients/client_profile.ts";
 
 /**
  * Shows what the audit found in an installed skill, on stderr.

@@ -5,7 +5,7 @@
  * @module
  */
 import { discover } from "../discover/discover.ts";
-import { skillAgents } from "../discover/skill_agents.ts";
+import { skillAgents } from "../clients/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type {
   Diagnostic,
@@ -14,7 +14,7 @@ import type {
   Skill,
 } from "../shared/types.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
-import { streamDiscovery } from "../discover/discover_stream.ts";
+import { streamDiscovery } from "../discover/parallel/discover_stream.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, OutputClosed } from "./errors.ts";
 import {

@@ -10,7 +10,7 @@
  * @module
  */
 import { join } from "../shared/path.ts";
-import { CLIENTS } from "../discover/default_roots.ts";
+import { CLIENTS } from "../clients/default_roots.ts";
 import { existsSync } from "../shared/fs_checks.ts";
 import { type Scope, scopeDirs } from "./skills_dir_options.ts";
 

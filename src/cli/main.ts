@@ -285,7 +285,7 @@ function usageForm(failure: Failure, command: string): string {
 async function rootsHelp(): Promise<string> {
   const { ROOTS_GROUP } = await import("./root_options.ts");
   const { groupHelp } = await import("./command.ts");
-  const { CLIENTS } = await import("../discover/client_profile.ts");
+  const { CLIENTS } = await import("../clients/client_profile.ts");
   // The agents --client takes, from the one client table, wrapped at 80.
   const agents: string[] = [];
   let line = " ";

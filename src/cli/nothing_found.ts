@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { DefaultRoots } from "../discover/default_roots.ts";
-import { clientEntry } from "../discover/client_profile.ts";
+import type { DefaultRoots } from "../clients/default_roots.ts";
+import { clientEntry } from "../clients/client_profile.ts";
 import { field } from "./io.ts";
 import type { RootSelection, RootValues } from "./root_options.ts";
 import { detectedLine, rootsTable } from "./roots.ts";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { type DefaultRoots, defaultRoots } from "../discover/default_roots.ts";
-import { rootSources } from "../discover/root_sources.ts";
+import { type DefaultRoots, defaultRoots } from "../clients/default_roots.ts";
+import { rootSources } from "../clients/root_sources.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
@@ -13,7 +13,7 @@ import {
   type ClientName,
   clientName,
   CLIENTS,
-} from "../discover/client_profile.ts";
+} from "../clients/client_profile.ts";
 import type { FlagDef, OptionDefs, OptionGroup } from "./command.ts";
 import { guessOf, type ValuesOf } from "./parse_args.ts";
 import { CliError, UsageError } from "./errors.ts";

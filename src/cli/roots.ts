@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { DefaultRoot, DefaultRoots } from "../discover/default_roots.ts";
-import { clientEntry, CLIENTS } from "../discover/client_profile.ts";
+import type { DefaultRoot, DefaultRoots } from "../clients/default_roots.ts";
+import { clientEntry, CLIENTS } from "../clients/client_profile.ts";
 import { defaultRootsFrom, jsonOption, ROOT_OPTIONS } from "./root_options.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";

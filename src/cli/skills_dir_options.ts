@@ -14,8 +14,8 @@ import {
   CLIENTS,
   clientSkillsDir,
   homeDirectory,
-} from "../discover/default_roots.ts";
-import { gitRoot } from "../discover/project_dirs.ts";
+} from "../clients/default_roots.ts";
+import { gitRoot } from "../clients/project_dirs.ts";
 import { InstallError } from "../install/errors.ts";
 import {
   ContainmentError,

@@ -20,7 +20,7 @@ import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 import { discover } from "../discover/discover.ts";
-import { rootSources } from "../discover/root_sources.ts";
+import { rootSources } from "../clients/root_sources.ts";
 import { isDirectorySkill } from "../discover/build_skill.ts";
 
 /** One entry of `validate --json`. */

@@ -17,7 +17,7 @@ import type { SameSkill } from "./dedup.ts";
 import { SkillMerge } from "./merge.ts";
 import { cacheOf, collect, listRemotes } from "./collect.ts";
 import { listNow, listOffLoop } from "./scan_step.ts";
-import { ScanThread } from "./scan_worker.ts";
+import { ScanThread } from "./parallel/scan_worker.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
 import type { RemoteListing, RemoteSource } from "./remote_source.ts";
 import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";

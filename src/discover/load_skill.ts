@@ -18,7 +18,7 @@ import { NotRegularFileError } from "../shared/open_file.ts";
 import { Deferred } from "./parser_results.ts";
 import { parseHead, type ReadHead } from "./parse_head.ts";
 import type { ScanIo } from "./scan_io.ts";
-import type { HeadRead } from "./read_ahead.ts";
+import type { HeadRead } from "./parallel/read_ahead.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 import { notRegularFile } from "../shared/diagnostics.ts";

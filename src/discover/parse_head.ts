@@ -10,13 +10,13 @@ import { messageOf, SkillParseError } from "../shared/errors.ts";
 import type { FrontmatterHead } from "../parse/frontmatter.ts";
 import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
 import { buildSkill } from "./build_skill.ts";
-import { describeFromBody } from "./description_fallback.ts";
+import { describeFromBody } from "../parse/description_fallback.ts";
 import { capRetained } from "./retain.ts";
 import {
   NEEDS_FULL_PARSER,
   readCodexMetadata,
   withMetadataShortDescription,
-} from "./codex_metadata.ts";
+} from "../parse/codex_metadata.ts";
 import type { Loaded } from "./parser_results.ts";
 import type { DirectorySource } from "./sources.ts";
 import type { Diagnostic, SkillOrigin } from "../shared/types.ts";

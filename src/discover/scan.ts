@@ -20,7 +20,7 @@ import {
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
 import { openRoot } from "./scan_root.ts";
-import { READ_AHEAD_MIN, type ReadAhead } from "./read_ahead.ts";
+import { READ_AHEAD_MIN, type ReadAhead } from "./parallel/read_ahead.ts";
 import { SEP } from "../shared/path.ts";
 import { isUndecodable } from "../shared/skill_tree.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";

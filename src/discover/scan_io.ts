@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { NamedFiles, ReadAhead } from "./read_ahead.ts";
+import type { NamedFiles, ReadAhead } from "./parallel/read_ahead.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { Deferred } from "./parser_results.ts";
 import type { DirectorySource } from "./sources.ts";

@@ -8,7 +8,7 @@
 import type { Pause } from "./scan_io.ts";
 import type { LoadContext } from "./load_skill.ts";
 import { messageOf } from "../shared/errors.ts";
-import type { ScanThread } from "./scan_worker.ts";
+import type { ScanThread } from "./parallel/scan_worker.ts";
 
 /**
  * Lists a directory at once.

@@ -14,7 +14,7 @@
  * @module
  */
 import { join, relative, resolve, SEP as sep } from "../shared/path.ts";
-import { CLIENT_DIR_SUFFIXES } from "../discover/default_roots.ts";
+import { CLIENT_DIR_SUFFIXES } from "../clients/default_roots.ts";
 import {
   ContainmentError,
   makeDirsInside,

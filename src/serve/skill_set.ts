@@ -25,11 +25,7 @@ import type {
   Shadowed,
   Skill,
 } from "../shared/types.ts";
-import {
-  type SkillChange,
-  type WatchOptions,
-  watchSkillSet,
-} from "../discover/watch.ts";
+import { type SkillChange, type WatchOptions, watchSkillSet } from "./watch.ts";
 
 /**
  * The skills of a list of sources, with lookup by name, refresh and live

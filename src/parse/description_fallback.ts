@@ -7,12 +7,12 @@
  *
  * @module
  */
-import { locateFrontmatter, normalizeText } from "../parse/frontmatter.ts";
-import type { AnalyzedFrontmatter } from "../parse/skill_md.ts";
+import { locateFrontmatter, normalizeText } from "./frontmatter.ts";
+import type { AnalyzedFrontmatter } from "./skill_md.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { openRegularFileSync } from "../shared/open_file.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import type { DirectorySource } from "./sources.ts";
+import type { DirectorySource } from "../discover/sources.ts";
 
 /** How much of `SKILL.md` is read to find the first paragraph (bytes). */
 const MAX_READ_BYTES = 128 * 1024;
@@ -75,9 +75,9 @@ export function firstParagraph(body: string): string | undefined {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
+ * import { analyzeFrontmatterOrError } from "./skill_md.ts";
  * import { SkillParseError } from "../shared/errors.ts";
- * import { directorySource } from "./sources.ts";
+ * import { directorySource } from "../discover/sources.ts";
  * import { describeFromBody } from "./description_fallback.ts";
  *
  * const dir = await Deno.makeTempDir();

@@ -9,13 +9,17 @@
  *
  * @module
  */
-import { collectInSlices, type DiscoverOptions } from "./discover.ts";
-import { buildSkill } from "./build_skill.ts";
-import { SkillMerge } from "./merge.ts";
-import { Deferred } from "./parser_results.ts";
-import { openRoots } from "./scan_root.ts";
-import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
-import type { Diagnostic, Shadowed, Skill } from "../shared/types.ts";
+import { collectInSlices, type DiscoverOptions } from "../discover.ts";
+import { buildSkill } from "../build_skill.ts";
+import { SkillMerge } from "../merge.ts";
+import { Deferred } from "../parser_results.ts";
+import { openRoots } from "../scan_root.ts";
+import {
+  inSyncCall,
+  loadYamlParser,
+  type YamlParser,
+} from "../../parse/yaml.ts";
+import type { Diagnostic, Shadowed, Skill } from "../../shared/types.ts";
 
 /** What {@linkcode streamDiscovery} returns once every skill is handed on. */
 export interface StreamedDiscovery {
@@ -38,7 +42,7 @@ export interface StreamedDiscovery {
  * @example Usage
  * ```ts
  * import { streamDiscovery } from "./discover_stream.ts";
- * import { directorySource } from "./sources.ts";
+ * import { directorySource } from "../sources.ts";
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();

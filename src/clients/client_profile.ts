@@ -14,7 +14,7 @@ import {
   type ClientRootEntry,
   type RootScope,
 } from "./clients_table.ts";
-import type { DirectorySourceOptions } from "./sources.ts";
+import type { DirectorySourceOptions } from "../discover/sources.ts";
 
 /**
  * The name of an agent in the client table (see {@linkcode CLIENTS}).

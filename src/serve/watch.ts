@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SkillSource } from "./sources.ts";
+import type { SkillSource } from "../discover/sources.ts";
 import type { Skill } from "../shared/types.ts";
 
 /**

@@ -10,8 +10,8 @@
  * @module
  */
 import { join } from "../shared/path.ts";
-import { parseSimpleYaml } from "../parse/yaml_fast.ts";
-import { parseYaml } from "../parse/yaml.ts";
+import { parseSimpleYaml } from "./yaml_fast.ts";
+import { parseYaml } from "./yaml.ts";
 import { readInsideSync } from "../shared/checked_read.ts";
 import { ContainmentError } from "../shared/containment.ts";
 import type { Diagnostic } from "../shared/types.ts";

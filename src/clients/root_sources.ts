@@ -11,7 +11,7 @@ import {
   type DefaultRootsOptions,
 } from "./default_roots.ts";
 import { clientEntry, scanOptions } from "./client_profile.ts";
-import { directorySource, type SkillSource } from "./sources.ts";
+import { directorySource, type SkillSource } from "../discover/sources.ts";
 
 /**
  * The sources of default roots already worked out (what

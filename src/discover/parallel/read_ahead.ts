@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { HEAD_BYTES } from "../parse/frontmatter.ts";
+import { HEAD_BYTES } from "../../parse/frontmatter.ts";
 import { CONTROL } from "./scan_worker_source.ts";
 
 const { NEXT, CONSUMED, STOP, READY } = CONTROL;
