@@ -6,7 +6,7 @@
  * @module
  */
 import { isAbsolute, relative, SEP as sep } from "../shared/path.ts";
-import { homeDirectory } from "../clients/default_roots.ts";
+import { homeDirectory } from "../shared/home_directory.ts";
 import { grantedEnv } from "../shared/permissions.ts";
 
 let places: { cwd: string; home: string | undefined } | undefined;

@@ -10,11 +10,8 @@
 import { join, resolve } from "../shared/path.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import { canReadEnv } from "../shared/permissions.ts";
-import {
-  CLIENTS,
-  clientSkillsDir,
-  homeDirectory,
-} from "../clients/default_roots.ts";
+import { CLIENTS, clientSkillsDir } from "../clients/default_roots.ts";
+import { homeDirectory } from "../shared/home_directory.ts";
 import { gitRoot } from "../clients/project_dirs.ts";
 import { InstallError } from "../install/errors.ts";
 import {

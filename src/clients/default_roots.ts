@@ -30,6 +30,7 @@ import {
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
 import { projectDirs } from "./project_dirs.ts";
+import { homeDirectory } from "../shared/home_directory.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
 export type { DetectedClient } from "./detect_clients.ts";
@@ -288,29 +289,4 @@ function scopeOrder(entry: ClientEntry | undefined): RootScope[] {
     if (!order.includes(scope)) order.push(scope);
   }
   return order;
-}
-
-/**
- * The home directory: `HOME`, or on Windows `USERPROFILE`, each read
- * through `env` (which checks its permission). The one reader of the home
- * directory, for discovery and `install` alike.
- *
- * @example Usage
- * ```ts
- * import { homeDirectory } from "./default_roots.ts";
- * import assert from "node:assert/strict";
- *
- * const env = (name: string) => name === "HOME" ? "/home/me" : undefined;
- * assert.equal(homeDirectory(env), "/home/me");
- * assert.equal(homeDirectory(() => undefined), undefined);
- * ```
- *
- * @param env Reads a variable; `undefined` when unset, empty or not granted.
- * @returns The home directory, or `undefined`.
- */
-export function homeDirectory(
-  env: (name: string) => string | undefined,
-): string | undefined {
-  return env("HOME") ??
-    (Deno.build.os === "windows" ? env("USERPROFILE") : undefined);
 }
