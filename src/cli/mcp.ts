@@ -76,9 +76,11 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
       ? undefined
       : parseListen(values.http);
     const token = http === undefined ? undefined : readToken(values);
+    // Loaded on demand (no other command needs the MCP SDK), while the
+    // roots are read: the SDK is most of the server's start-up.
+    const serving = import("../mcp/serve.ts");
     const set = await openSkillSet(values, { report: true });
-    // Loaded on demand: no other command needs the MCP SDK.
-    const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
+    const { McpTransportError, serveMcp } = await serving;
     const log = (message: string): void =>
       writeErr(`skillscope mcp: ${message}\n`);
     try {

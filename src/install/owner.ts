@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import { createSha256 } from "../shared/sha256.ts";
 import type { DirIdentity } from "../shared/dir_identity.ts";
 
 /** Prefix of every working directory an operation creates. */
@@ -33,7 +33,7 @@ export { type DirIdentity, dirIdentitySync } from "../shared/dir_identity.ts";
  * @returns 16 hex digits.
  */
 export function ownerTag(identity: DirIdentity, nonce: string): string {
-  return createHash("sha256").update(`skillscope:${identity}:${nonce}`)
+  return createSha256().update(`skillscope:${identity}:${nonce}`)
     .digest("hex").slice(0, 16);
 }
 

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
-import { sha256Hex } from "./sha256.ts";
+import { createSha256, sha256Hex } from "./sha256.ts";
 import {
   NotRegularFileError,
   openRegularFileSync,
@@ -42,7 +41,7 @@ export function hashBytes(bytes: Uint8Array): string {
  */
 export function treeHash(files: Readonly<Record<string, string>>): TreeHash {
   const paths = Object.keys(files).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const tree = createHash("sha256");
+  const tree = createSha256();
   const sorted: Record<string, string> = {};
   for (const path of paths) {
     const digest = files[path]!;
@@ -137,7 +136,7 @@ function hashFileSync(
   if (file.size > MAX_HASH_FILE_BYTES) {
     throw tooLarge(`${path} is larger than ${MAX_HASH_FILE_BYTES} bytes`);
   }
-  const hash = createHash("sha256");
+  const hash = createSha256();
   const buffer = new Uint8Array(64 * 1024);
   let total = 0;
   for (;;) {
