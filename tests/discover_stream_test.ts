@@ -11,8 +11,8 @@ import {
   InvalidSourceError,
   type Skill,
 } from "../mod.ts";
-import { recordedCopies } from "../src/install/mod.ts";
-import { streamDiscovery } from "../src/discover/parallel/discover_stream.ts";
+import { recordedCopies } from "../src/install/same_install.ts";
+import { streamDiscovery } from "../src/discover/discover.ts";
 import { generateRealisticCorpus } from "../bench/realistic.ts";
 import {
   growPastWorkerThreshold,

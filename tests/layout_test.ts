@@ -12,22 +12,45 @@ const SRC = join(REPO, "src");
 const ALLOWED: Record<string, readonly string[]> = {
   shared: ["shared"],
   parse: ["parse", "shared"],
-  discover: ["discover", "parse", "shared"],
-  audit: ["audit", "discover", "parse", "shared"],
-  serve: ["serve", "audit", "discover", "parse", "shared"],
-  install: ["install", "web", "audit", "discover", "parse", "shared"],
-  mcp: ["mcp", "web", "serve", "audit", "discover", "parse", "shared"],
-  web: ["web", "serve", "discover", "parse", "shared"],
-  embed: ["embed", "serve", "discover", "parse", "shared"],
+  content: ["content", "parse", "shared"],
+  discover: ["discover", "content", "parse", "shared"],
+  audit: ["audit", "discover", "content", "parse", "shared"],
+  serve: ["serve", "audit", "discover", "content", "parse", "shared"],
+  clients: ["clients", "serve", "discover", "content", "parse", "shared"],
+  web: ["web", "serve", "discover", "content", "parse", "shared"],
+  install: [
+    "install",
+    "web",
+    "clients",
+    "serve",
+    "audit",
+    "discover",
+    "content",
+    "parse",
+    "shared",
+  ],
+  mcp: [
+    "mcp",
+    "web",
+    "serve",
+    "audit",
+    "discover",
+    "content",
+    "parse",
+    "shared",
+  ],
+  embed: ["embed", "serve", "discover", "content", "parse", "shared"],
   cli: [
     "cli",
     "mcp",
     "web",
     "install",
     "embed",
+    "clients",
     "serve",
     "audit",
     "discover",
+    "content",
     "parse",
     "shared",
   ],
@@ -35,10 +58,19 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 async function modules(): Promise<Map<string, string[]>> {
   const graph = new Map<string, string[]>();
-  for (const folder of Object.keys(ALLOWED)) {
-    for await (const entry of Deno.readDir(join(SRC, folder))) {
-      if (!entry.name.endsWith(".ts")) continue;
-      const file = join(SRC, folder, entry.name);
+  // Each folder with its sub-folders (discover/parallel/ is discover's).
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) await walk(path);
+      else if (entry.name.endsWith(".ts")) files.push(path);
+    }
+  };
+  for (const folder of Object.keys(ALLOWED)) await walk(join(SRC, folder));
+  {
+    for (const file of files) {
+      const entry = { name: file.slice(file.lastIndexOf("/") + 1) };
       const text = await Deno.readTextFile(file);
       // Static and dynamic imports of our own modules (examples in doc
       // comments import the package by name and are not matched).

@@ -1,21 +1,19 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Deduplication: the first skill of a name wins; every loser is reported,
- * and warned about unless it is the same skill seen again (see
- * {@linkcode SameSkill}).
+ * Merging the skills of a discovery's sources, one at a time in precedence
+ * order: the name filter, then deduplication — the first skill of a name
+ * wins; every loser is reported, and warned about unless it is the same
+ * skill seen again (see {@linkcode SameSkill}) — and the diagnostics of the
+ * skills the filter removed left out.
  *
  * @module
  */
+import { buildSkill } from "../parse/build_skill.ts";
+import { nameFilter } from "./name_filter.ts";
 import type { Diagnostic, Shadowed, Skill } from "../shared/types.ts";
 
-/**
- * Where a skill is, for shadow reports: its SKILL.md path, or the source key
- * of an embedded skill.
- *
- * @param skill The skill.
- * @returns A path or `embedded:<name>`.
- */
-export function skillLocation(skill: Skill): string {
+/** Where a skill is, for shadow reports: its SKILL.md path, or its source's key. */
+function skillLocation(skill: Skill): string {
   return skill.path ?? skill.source.key;
 }
 
@@ -31,7 +29,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  *
  * @example Usage
  * ```ts
- * import { skillIdentity } from "@skillscope/skills";
+ * import { skillIdentity } from "./dedup.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(skillIdentity("caf\u00e9"), skillIdentity("cafe\u0301"));
@@ -52,20 +50,17 @@ export function skillIdentity(name: string): string {
  *
  * @example Usage
  * ```ts
- * import { Deduper, type SameSkill } from "./dedup.ts";
- * import type { Skill } from "../shared/types.ts";
+ * import { directorySource, discoverSync, type SameSkill } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const skill = (dir: string): Skill => ({
- *   name: "pdf", description: "d", path: `${dir}/SKILL.md`, dir,
- *   source: { kind: "directory", key: dir }, frontmatter: {},
- * });
- * const same: SameSkill = (winner, loser) => winner.description === loser.description;
- * const deduper = new Deduper(same);
- * deduper.add(skill("/a/pdf"));
- * deduper.add(skill("/b/pdf"));
- * assert.deepEqual(deduper.shadowed[0]?.same, true);
- * assert.deepEqual(deduper.diagnostics, []);
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/pdf`);
+ * await Deno.writeTextFile(`${root}/pdf/SKILL.md`, "---\nname: pdf\ndescription: Fill PDF forms\n---\n");
+ * const sameSkill = (): SameSkill => (winner, loser) => winner.description === loser.description;
+ * const sources = [directorySource(root, { scope: "project" }), directorySource(root, { scope: "user" })];
+ * const { shadowed, diagnostics } = discoverSync({ sources, sameSkill });
+ * assert.equal(shadowed[0]?.same, true);
+ * assert.deepEqual(diagnostics, []);
  * ```
  */
 export type SameSkill = ((winner: Skill, loser: Skill) => boolean) & {
@@ -77,60 +72,87 @@ export type SameSkill = ((winner: Skill, loser: Skill) => boolean) & {
   readonly reads?: "place" | undefined;
 };
 
+/** What {@linkcode SkillMerge} is given. */
+export interface MergeOptions {
+  /** Whole-name patterns a skill must match; empty = all. */
+  readonly include?: readonly string[] | undefined;
+  /** Whole-name patterns that remove a skill. */
+  readonly exclude?: readonly string[] | undefined;
+  /** Tells a loser that is the winner seen again. */
+  readonly sameSkill?: SameSkill | undefined;
+  /**
+   * Remember only where each winner is (its name, paths, scope and
+   * source), not its fields: a streaming discovery, which keeps no skill,
+   * sets it unless `sameSkill` reads more of the winner.
+   */
+  readonly placeOnly?: boolean | undefined;
+}
+
 /**
- * Deduplication one skill at a time, in precedence order: the first skill
- * of each name (compared by {@linkcode skillIdentity}) wins, and every later
- * one is reported as shadowed.
+ * The merge of a discovery's skills, taken one at a time in precedence
+ * order: the filter, then the first skill of each name (compared by
+ * {@linkcode skillIdentity}) wins, and every later one is reported as
+ * shadowed.
  *
  * @example Usage
  * ```ts
- * import { Deduper } from "./dedup.ts";
+ * import { SkillMerge } from "./dedup.ts";
  * import type { Skill } from "../shared/types.ts";
  * import assert from "node:assert/strict";
  *
- * const skill = (dir: string): Skill => ({
- *   name: "pdf", description: "d", path: `${dir}/SKILL.md`, dir,
+ * const skill = (name: string, dir: string): Skill => ({
+ *   name, description: "d", path: `${dir}/SKILL.md`, dir,
  *   source: { kind: "directory", key: dir }, frontmatter: {},
  * });
- * const deduper = new Deduper();
- * assert.equal(deduper.add(skill("/a/pdf")), true);
- * assert.equal(deduper.add(skill("/b/pdf")), false);
- * assert.equal(deduper.shadowed[0]?.winner, "/a/pdf/SKILL.md");
- * assert.equal(deduper.diagnostics[0]?.code, "skill-shadowed");
+ * const merge = new SkillMerge({ exclude: ["test-*"] });
+ * assert.equal(merge.take(skill("pdf", "/a/pdf")), true);
+ * assert.equal(merge.take(skill("pdf", "/b/pdf")), false);
+ * assert.equal(merge.take(skill("test-x", "/a/test-x")), false);
+ * assert.equal(merge.keeps({ level: "error", code: "yaml-invalid", message: "Invalid YAML", path: "/a/test-x/SKILL.md" }), false);
+ * assert.equal(merge.shadowed[0]?.winner, "/a/pdf/SKILL.md");
+ * assert.equal(merge.warnings[0]?.code, "skill-shadowed");
  * ```
  */
-export class Deduper {
-  /** One report per loser, in order. */
+export class SkillMerge {
+  /** One report per shadowed skill, in order. */
   readonly shadowed: Shadowed[] = [];
-  /** One `skill-shadowed` warning per loser that clashes. */
-  readonly diagnostics: Diagnostic[] = [];
-  readonly #winners = new Map<string, Skill>();
+  /** One `skill-shadowed` warning per clash, reported after the sources' diagnostics. */
+  readonly warnings: Diagnostic[] = [];
+  readonly #keep: (name: string) => boolean;
   readonly #sameSkill: SameSkill | undefined;
-  readonly #keep: (winner: Skill) => Skill;
+  readonly #placeOnly: boolean;
+  readonly #winners = new Map<string, Skill>();
+  // The files of skills filtered out: their diagnostics go with them.
+  readonly #dropped = new Set<string>();
 
   /**
-   * A deduplication with nothing seen yet.
+   * A merge with nothing taken yet.
    *
-   * @param sameSkill Tells a loser that is the winner seen again (not warned about).
-   * @param keep What to remember of a winner, for the reports and
-   *   `sameSkill` of its losers (by default the winner itself).
+   * @param options The filter, the test for a winner seen again, and
+   *   whether to remember only where a winner is.
    */
-  constructor(sameSkill?: SameSkill, keep?: (winner: Skill) => Skill) {
-    this.#sameSkill = sameSkill;
-    this.#keep = keep ?? ((winner) => winner);
+  constructor(options: MergeOptions) {
+    this.#keep = nameFilter(options.include, options.exclude);
+    this.#sameSkill = options.sameSkill;
+    this.#placeOnly = options.placeOnly ?? false;
   }
 
   /**
    * Takes the next skill.
    *
    * @param skill The skill.
-   * @returns `true` when it wins (the first of its name), `false` when it is shadowed.
+   * @returns `true` when it is one of the discovery's skills: it passes the
+   *   filter and is the first of its name.
    */
-  add(skill: Skill): boolean {
+  take(skill: Skill): boolean {
+    if (!this.#keep(skill.name)) {
+      if (skill.path !== undefined) this.#dropped.add(skill.path);
+      return false;
+    }
     const key = skillIdentity(skill.name);
     const winner = this.#winners.get(key);
     if (winner === undefined) {
-      this.#winners.set(key, this.#keep(skill));
+      this.#winners.set(key, this.#placeOnly ? placeOf(skill) : skill);
       return true;
     }
     const same = this.#sameSkill?.(winner, skill) === true;
@@ -144,7 +166,7 @@ export class Deduper {
     // The same skill seen by another agent (a recorded copy): no clash.
     // Overriding a bundled default is intended: reported, not warned about.
     if (same || skill.source.overridable === true) return false;
-    this.diagnostics.push({
+    this.warnings.push({
       level: "warning",
       code: "skill-shadowed",
       message:
@@ -153,4 +175,29 @@ export class Deduper {
     });
     return false;
   }
+
+  /**
+   * Whether a source's diagnostic is reported: not when it is about a skill
+   * the filter removed (taken before).
+   *
+   * @param diagnostic The diagnostic.
+   * @returns `true` when it is reported.
+   */
+  keeps(diagnostic: Diagnostic): boolean {
+    return diagnostic.path === undefined ||
+      !this.#dropped.has(diagnostic.path);
+  }
+}
+
+// What is remembered of a winner in a streaming discovery: where it is, for
+// its losers' reports and the sameSkill test, not its fields.
+const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze({});
+function placeOf(skill: Skill): Skill {
+  return buildSkill({ name: skill.name, description: "" }, NO_FIELDS, {
+    fallbackName: skill.name,
+    path: skill.path,
+    dir: skill.dir,
+    source: skill.source,
+    scope: skill.scope,
+  });
 }

@@ -1,48 +1,52 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Discovery over an ordered list of sources: gather each source's part
- * (scanned or cached, never with the full YAML parser), load the deferred
- * skills with the call's parser, filter, deduplicate. Each step is a
- * generator of pauses; {@linkcode discoverSync} drains them at once,
- * {@linkcode discover} runs them in slices between event-loop turns.
+ * Discovery over an ordered list of sources, in two drivers written out
+ * like std's `walk` and `walkSync`: gather each source's part (scanned or
+ * cached, never with the full YAML parser), then the one finish step
+ * (deferred skills loaded with the call's parser, filter, deduplicate,
+ * freeze). Each step is a generator of pauses; {@linkcode discoverSync}
+ * drains them at once, {@linkcode discover} runs them in slices between
+ * event-loop turns.
  *
  * @module
  */
-import {
-  getMergedDiscovery,
-  setMergedDiscovery,
-  type SkillCache,
-} from "./scan_cache.ts";
-import type { SameSkill } from "./dedup.ts";
-import { SkillMerge } from "./merge.ts";
-import { cacheOf, collect, listRemotes } from "./collect.ts";
-import { listNow, listOffLoop } from "./scan_step.ts";
-import { ScanThread } from "./parallel/scan_worker.ts";
+import { defaultSkillCache, type SkillCache } from "./scan_cache.ts";
+import { type SameSkill, SkillMerge } from "./dedup.ts";
+import { collect, listRemotes } from "./collect.ts";
+import { LARGE_DIR_BYTES, listNow } from "./scan_step.ts";
 import type { Pause, ScanIo } from "./scan_io.ts";
-import type { RemoteListing, RemoteSource } from "./remote_source.ts";
-import { inSyncCall, loadYamlParser, type YamlParser } from "../parse/yaml.ts";
+import { finish, hasDeferred } from "./parser_results.ts";
 import {
-  type FinishedPart,
-  finishParts,
-  hasDeferred,
-  type Part,
-} from "./parser_results.ts";
+  checkYamlParser,
+  loadYamlParser,
+  type YamlParser,
+} from "../parse/yaml.ts";
+import type { NamedFiles, ReadAhead } from "./parallel/read_ahead.ts";
+import type { ScanThread } from "./parallel/scan_worker.ts";
 import type { SkillSource } from "./sources.ts";
-import type { Diagnostic, Discovery, Skill } from "../shared/types.ts";
+import type {
+  Diagnostic,
+  Discovery,
+  Shadowed,
+  Skill,
+} from "../shared/types.ts";
 
 /**
  * Options of {@linkcode discover} and {@linkcode discoverSync}.
  *
- * @example Usage
+ * @example Hand each skill on instead of keeping them
  * ```ts
- * import { type DiscoverOptions, discoverSync, embeddedSkill } from "@skillscope/skills";
+ * import { type DiscoverOptions, discover, embeddedSkill } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
+ * const names: string[] = [];
  * const options: DiscoverOptions = {
  *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" }), embeddedSkill({ name: "bye", description: "Says bye", content: "" })],
  *   exclude: ["b*"],
+ *   onSkill: (skill) => names.push(skill.name),
  * };
- * assert.deepEqual(discoverSync(options).skills.map((s) => s.name), ["hi"]);
+ * assert.deepEqual((await discover(options)).skills, []);
+ * assert.deepEqual(names, ["hi"]);
  * ```
  */
 export interface DiscoverOptions {
@@ -85,6 +89,16 @@ export interface DiscoverOptions {
    * discovery; results made with it are not kept in the merged cache.
    */
   sameSkill?: () => SameSkill;
+  /**
+   * For `discover()`: hands each skill on as it is found, in the order the
+   * result would hold them, instead of keeping them (the result's `skills`
+   * is then empty): what `skillscope list --json` writes from, so memory
+   * does not grow with the skills. Skills of a flat root are handed on
+   * while its scan goes on, a recursive root's once it is sorted. The cache
+   * is not used, and of each winner only where it is is kept (unless
+   * `sameSkill` reads more of it). `discoverSync()` ignores it.
+   */
+  onSkill?: (skill: Skill) => void;
 }
 
 /**
@@ -97,15 +111,9 @@ export interface DiscoverOptions {
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();
- * for (const [name, description, extra] of [
- *   ["pdf-tools", "Fill and read PDF forms", ""],
- *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
- * ]) {
+ * for (const name of ["pdf-tools", "sql-review"]) {
  *   await Deno.mkdir(`${root}/${name}`);
- *   await Deno.writeTextFile(
- *     `${root}/${name}/SKILL.md`,
- *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
- *   );
+ *   await Deno.writeTextFile(`${root}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: The ${name}\n---\n`);
  * }
  * const { skills, diagnostics } = discoverSync({
  *   sources: [directorySource(root)],
@@ -121,15 +129,30 @@ export interface DiscoverOptions {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export function discoverSync(options: DiscoverOptions): Discovery {
-  const parts = inSyncCall(
-    null,
-    () => drain(collect(options, NO_REMOTES, SYNC)),
+  const {
+    sources,
+    include = [],
+    exclude = [],
+    cache = defaultSkillCache,
+    revalidate = "none",
+    yamlParser,
+    sameSkill,
+  } = options;
+  checkYamlParser(yamlParser);
+  const store = cache === false ? undefined : cache;
+  const parts = drain(
+    collect(sources, { cache: store, revalidate, io: LIST_NOW }),
   );
-  return inSyncCall(options.yamlParser, () => drain(finish(parts, options)));
+  return drain(finish(parts, {
+    parser: yamlParser,
+    merge: new SkillMerge({ include, exclude, sameSkill: sameSkill?.() }),
+    streamed: false,
+    ...memo(store, sameSkill, [include, exclude]),
+  }));
 }
 
-const NO_REMOTES: ReadonlyMap<RemoteSource, RemoteListing> = new Map();
-const SYNC: ScanIo = { list: listNow };
+/** The synchronous driver's I/O: every directory listed at once. */
+const LIST_NOW: ScanIo = { list: listNow };
 
 /** Runs a generator of pauses to its end at once (it never pauses on a promise: its lister lists at once). */
 function drain<T>(steps: Generator<Pause, T, unknown>): T {
@@ -141,7 +164,10 @@ function drain<T>(steps: Generator<Pause, T, unknown>): T {
 
 /**
  * Finds the skills of every source, in order. The work is done in slices of
- * a few milliseconds so the event loop keeps running.
+ * a few milliseconds so the event loop keeps running; a large directory is
+ * listed (and, with `readAhead`, its heads read) on a worker. With
+ * `onSkill`, every root is opened first, so what fails the discovery throws
+ * before the first skill is handed on.
  *
  * @example Usage
  * ```ts
@@ -149,15 +175,9 @@ function drain<T>(steps: Generator<Pause, T, unknown>): T {
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();
- * for (const [name, description, extra] of [
- *   ["pdf-tools", "Fill and read PDF forms", ""],
- *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
- * ]) {
+ * for (const name of ["pdf-tools", "sql-review"]) {
  *   await Deno.mkdir(`${root}/${name}`);
- *   await Deno.writeTextFile(
- *     `${root}/${name}/SKILL.md`,
- *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
- *   );
+ *   await Deno.writeTextFile(`${root}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: The ${name}\n---\n`);
  * }
  * const { skills, shadowed } = await discover({
  *   sources: [
@@ -176,44 +196,95 @@ function drain<T>(steps: Generator<Pause, T, unknown>): T {
  * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
  */
 export async function discover(options: DiscoverOptions): Promise<Discovery> {
-  // Loading starts at the first deferred skill, while the scan goes on.
+  const {
+    sources,
+    include = [],
+    exclude = [],
+    cache = defaultSkillCache,
+    revalidate = "none",
+    readAhead = false,
+    sameSkill,
+    onSkill,
+  } = options;
+  const store = cache === false || onSkill !== undefined ? undefined : cache;
+  const same = sameSkill?.();
+  const merge = new SkillMerge({
+    include,
+    exclude,
+    sameSkill: same,
+    // A streaming discovery keeps no skill: of a winner, only where it is.
+    placeOnly: onSkill !== undefined &&
+      (same === undefined || same.reads === "place"),
+  });
   let loading: Promise<YamlParser | undefined> | undefined;
   const loadParser = () => loading ??= loadYamlParser().catch(() => undefined);
-  const parts = await collectInSlices(options, { onDeferred: loadParser });
+  // Streaming machinery, loaded only when asked for.
+  const inOrder = onSkill === undefined
+    ? undefined
+    : new (await import("./parallel/discover_stream.ts")).InOrder(
+      merge,
+      onSkill,
+      loadParser,
+    );
+
+  const remote = await listRemotes(sources);
+  const io = new OffLoop(readAhead);
+  let parts;
+  try {
+    parts = await inSlices(collect(sources, {
+      cache: store,
+      revalidate,
+      io,
+      remote,
+      onSkill: inOrder === undefined ? undefined : (s) => inOrder.take(s),
+    }));
+  } finally {
+    await io.close();
+  }
+  await inOrder?.done();
   const parser = parts.some(hasDeferred) ? await loadParser() : undefined;
-  return await inSlices(parser, finish(parts, options));
+  return await inSlices(finish(parts, {
+    parser,
+    merge,
+    streamed: inOrder !== undefined,
+    ...memo(store, sameSkill, [include, exclude]),
+  }));
 }
 
 /**
- * The part of every source, as {@linkcode discover} gathers them: remote
- * sources listed first, then each source in slices between event-loop
- * turns, large directories listed (and, with `readAhead`, their heads read)
- * on a worker.
- *
- * @param options The discovery's options.
- * @param io What the driver adds: told of each deferred skill, and where a
- *   streaming driver takes the skills of flat roots.
- * @returns The parts, in source order.
+ * The async driver's I/O: a directory listed at once, unless it is large
+ * (see {@linkcode LARGE_DIR_BYTES}): then on a worker thread, whose module
+ * is loaded then; with `readAhead`, a large flat root's heads read ahead on
+ * a worker too. A small discovery never loads `parallel/`.
  */
-export async function collectInSlices(
-  options: DiscoverOptions,
-  io: Pick<ScanIo, "onDeferred" | "emit" | "opened">,
-): Promise<Part[]> {
-  const remote = await listRemotes(options);
-  const thread = new ScanThread();
-  try {
-    return await inSlices(
-      null,
-      collect(options, remote, {
-        ...io,
-        list: (dir) => listOffLoop(dir, thread),
-        readAhead: options.readAhead === true
-          ? (files) => thread.readAhead(files)
-          : undefined,
-      }),
+class OffLoop implements ScanIo {
+  #thread: Promise<ScanThread | undefined> | undefined;
+  readonly readAhead?: (
+    files: NamedFiles,
+  ) => Promise<ReadAhead | undefined> | undefined;
+
+  constructor(readAhead: boolean) {
+    // Only once a listing needed a worker: the root is large.
+    if (readAhead) {
+      this.readAhead = (files) =>
+        this.#thread?.then((t) => t?.readAhead(files));
+    }
+  }
+
+  list(dir: string): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
+    if (Deno.statSync(dir).size < LARGE_DIR_BYTES) return listNow(dir);
+    this.#thread ??= import("./parallel/scan_worker.ts").then(
+      (worker) => new worker.ScanThread(),
+      () => undefined, // no worker module here: listed on this thread
     );
-  } finally {
-    thread.close();
+    return this.#thread.then((thread) =>
+      thread?.list(dir) ?? Array.fromAsync(Deno.readDir(dir))
+    );
+  }
+
+  /** Stops the worker, if one was started. */
+  async close(): Promise<void> {
+    (await this.#thread)?.close();
   }
 }
 
@@ -223,16 +294,12 @@ const SLICE_MS = 5;
 /**
  * Runs a generator of pauses in slices of about {@linkcode SLICE_MS}, giving
  * the event loop a turn between them and waiting where it pauses on a
- * promise; each step runs with the given YAML parser.
+ * promise.
  */
-async function inSlices<T>(
-  parser: YamlParser | null | undefined,
-  steps: Generator<Pause, T, unknown>,
-): Promise<T> {
-  const step = () => steps.next();
+async function inSlices<T>(steps: Generator<Pause, T, unknown>): Promise<T> {
   let sliceStart = performance.now();
   for (;;) {
-    const next = inSyncCall(parser, step);
+    const next = steps.next();
     if (next.done) return next.value;
     if (next.value !== undefined) {
       await next.value;
@@ -246,56 +313,58 @@ async function inSlices<T>(
   }
 }
 
-// Identity numbers of scan results, so a combination of them can key a memo.
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-function idOf(value: object): number {
-  let id = ids.get(value);
-  if (id === undefined) {
-    id = nextId++;
-    ids.set(value, id);
-  }
-  return id;
+/** Where a finished discovery is kept: not with a `sameSkill` test, whose answers live for one call. */
+function memo(
+  store: SkillCache | undefined,
+  sameSkill: (() => SameSkill) | undefined,
+  filters: unknown,
+): { cache?: { store: SkillCache; filters: unknown } } {
+  return store === undefined || sameSkill !== undefined
+    ? {}
+    : { cache: { store, filters } };
 }
 
-/** Loads the deferred skills with the running parser, then filters and deduplicates. */
-function* finish(
-  collected: readonly Part[],
-  options: DiscoverOptions,
-): Generator<Pause, Discovery, unknown> {
-  const parts: FinishedPart[] = yield* finishParts(collected);
-  const cache = cacheOf(options);
-  const key = cache && options.sameSkill === undefined &&
-    JSON.stringify([
-      parts.map(idOf),
-      options.include ?? [],
-      options.exclude ?? [],
-    ]);
-  const hit = cache && key && getMergedDiscovery(cache, key);
-  if (hit) return hit;
+/** What {@linkcode streamDiscovery} returns once every skill is handed on. */
+export interface StreamedDiscovery {
+  /** Every diagnostic, as {@linkcode discover} reports them. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Every shadowed skill, as {@linkcode discover} reports them. */
+  readonly shadowed: readonly Shadowed[];
+}
 
-  const merge = new SkillMerge({
-    include: options.include,
-    exclude: options.exclude,
-    sameSkill: options.sameSkill?.(),
-  });
-  const skills: Skill[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let count = 0;
-  for (const part of parts) {
-    for (const skill of part.skills) {
-      if ((++count & 2047) === 0) yield;
-      if (merge.take(skill)) skills.push(skill);
-    }
-    for (const d of part.diagnostics) if (merge.keeps(d)) diagnostics.push(d);
-  }
-  // One by one: push(...list) throws past ~120k items (one per shadowed skill).
-  for (const d of merge.warnings) diagnostics.push(d);
-  const discovery: Discovery = Object.freeze({
-    skills: Object.freeze(skills),
-    diagnostics: Object.freeze(diagnostics.map((d) => Object.freeze(d))),
-    shadowed: Object.freeze(merge.shadowed),
-  });
-  if (cache && key) setMergedDiscovery(cache, key, discovery);
-  return discovery;
+/**
+ * Finds the skills of every source, as {@linkcode discover} does, and hands
+ * each on to `onSkill` in the order `discover()` would return them; keeps
+ * none (see `DiscoverOptions.onSkill`).
+ *
+ * @example Usage
+ * ```ts
+ * import { streamDiscovery } from "./discover.ts";
+ * import { directorySource } from "./sources.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/pdf`);
+ * await Deno.writeTextFile(`${root}/pdf/SKILL.md`, "---\nname: pdf\ndescription: Fill PDF forms\n---\n");
+ * const names: string[] = [];
+ * const { diagnostics } = await streamDiscovery(
+ *   { sources: [directorySource(root)] },
+ *   (skill) => names.push(skill.name),
+ * );
+ * assert.deepEqual(names, ["pdf"]);
+ * assert.deepEqual(diagnostics, []);
+ * ```
+ *
+ * @param options Sources, filters, `sameSkill`, `readAhead`.
+ * @param onSkill Takes each skill, in order.
+ * @returns The diagnostics and shadow reports (frozen).
+ * @throws {PermissionDeniedError} when a root lacks read permission.
+ * @throws {InvalidSourceError} when a root is not a directory, unreadable, or required and missing.
+ */
+export async function streamDiscovery(
+  options: DiscoverOptions,
+  onSkill: (skill: Skill) => void,
+): Promise<StreamedDiscovery> {
+  const { diagnostics, shadowed } = await discover({ ...options, onSkill });
+  return Object.freeze({ diagnostics, shadowed });
 }

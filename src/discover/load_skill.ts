@@ -1,48 +1,42 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Loading one skill found by a scan, first phase: checking the directory and
- * its `SKILL.md` (regular files only, never opened otherwise) and reading its
- * head; the second (`parse_head.ts`) parses the head into the skill.
+ * Loading one skill found by a scan, in two phases: checking the directory
+ * and its `SKILL.md` (regular files only, never opened otherwise) and
+ * reading its head; then parsing the head into the skill, or into the
+ * diagnostics of why it is not one.
  *
  * @module
  */
 import { basename, SEP } from "../shared/path.ts";
-import { messageOf } from "../shared/errors.ts";
+import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
+  type FrontmatterHead,
   frontmatterOfHead,
   readFrontmatterFastSync,
   readFrontmatterOrError,
 } from "../parse/frontmatter.ts";
+import { analyzeFrontmatterOrError } from "../parse/skill_md.ts";
+import { describeFromBody } from "../parse/description_fallback.ts";
+import {
+  NEEDS_FULL_PARSER,
+  readCodexMetadata,
+  withMetadataShortDescription,
+} from "../parse/codex_metadata.ts";
+import type { YamlParser } from "../parse/yaml.ts";
+import { buildSkill } from "../parse/build_skill.ts";
+import { capRetained } from "../parse/retain.ts";
 import { isDirectorySync, isSymlinkSync } from "../shared/fs_checks.ts";
 import { NotRegularFileError } from "../shared/open_file.ts";
 import { Deferred } from "./parser_results.ts";
-import { parseHead, type ReadHead } from "./parse_head.ts";
-import type { ScanIo } from "./scan_io.ts";
+import type { Loaded } from "../parse/build_skill.ts";
+import type { LoadContext } from "./scan_io.ts";
 import type { HeadRead } from "./parallel/read_ahead.ts";
 import type { DirectorySource } from "./sources.ts";
-import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
-import { notRegularFile } from "../shared/diagnostics.ts";
+import type { Diagnostic, SkillOrigin } from "../shared/types.ts";
+import { notRegularFile, parseErrorDiagnostic } from "../shared/diagnostics.ts";
 
 /** The file that makes a directory a skill. */
 export const SKILL_MD = "SKILL.md";
-
-/** What the loading steps of one scan share: the source, its origin, and what they collect. */
-export interface LoadContext {
-  readonly source: DirectorySource;
-  readonly origin: SkillOrigin;
-  /** Diagnostics in report order; a deferred skill's go in its place. */
-  readonly diagnostics: (Diagnostic | Deferred)[];
-  readonly stamps: Map<string, number>;
-  /**
-   * Takes a loaded (or deferred) skill at its relative path: the scan keeps
-   * it, or, where the driver streams a flat root, hands it on at once.
-   */
-  readonly take: (rel: string, skill: Skill | Deferred) => void;
-  /** Record modification times for stat revalidation (costs a stat per directory). */
-  readonly wantStamps: boolean;
-  /** How directories are listed. */
-  readonly io: ScanIo;
-}
 
 /** The stamp of a path that does not exist. */
 export const MISSING = -2;
@@ -180,14 +174,14 @@ export function finishSkill(
     return;
   }
   const { source, origin } = context;
-  const loaded = withoutStacks(parseHead, pending, source, origin);
+  // Never with the full parser: a scan is the same whoever asks for it.
+  const loaded = withoutStacks(parseHead, pending, source, origin, undefined);
   if (loaded.needsParser) {
-    const deferred = new Deferred(() =>
-      withoutStacks(parseHead, pending, source, origin)
+    const deferred = new Deferred((parser) =>
+      withoutStacks(parseHead, pending, source, origin, parser)
     );
     context.diagnostics.push(deferred);
     context.take(pending.rel, deferred);
-    context.io.onDeferred?.();
     return;
   }
   for (const d of loaded.diagnostics) context.diagnostics.push(d);
@@ -326,4 +320,101 @@ function readIfRegular(
       path: file,
     };
   }
+}
+
+/** A `SKILL.md` head, read and not yet parsed. */
+interface ReadHead {
+  readonly file: string;
+  readonly dir: string;
+  readonly rel: string;
+  readonly dirName: string;
+  /** The frontmatter, or why there is none. */
+  readonly head: FrontmatterHead | SkillParseError;
+}
+
+/**
+ * Second phase: a read head parsed into a skill, with what was reported
+ * about it; `needsParser` when it needs the full YAML parser it was not
+ * given. Throws nothing: every failure is a diagnostic.
+ */
+function parseHead(
+  pending: ReadHead,
+  source: DirectorySource,
+  origin: SkillOrigin,
+  parser: YamlParser | undefined,
+): Loaded {
+  const { file, dir, dirName, head } = pending;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    if (head instanceof SkillParseError) return notLoaded(head, file, []);
+    const analyzed = describeFromBody(
+      analyzeFrontmatterOrError(head.yaml, {
+        path: file,
+        dirName,
+        yamlLine: head.yamlLine,
+        yamlParser: parser,
+      }),
+      file,
+      source,
+    );
+    if (analyzed instanceof SkillParseError) {
+      return notLoaded(analyzed, file, []);
+    }
+    for (const d of analyzed.diagnostics) diagnostics.push(d);
+    if (analyzed.diagnostics.some((d) => d.level === "error")) {
+      return { skill: undefined, diagnostics, needsParser: false };
+    }
+    const kept = capRetained(
+      head.yaml.length,
+      analyzed.frontmatter,
+      analyzed.fields,
+      file,
+    );
+    if (kept.diagnostic) diagnostics.push(kept.diagnostic);
+    const read = source.codexMetadata
+      ? readCodexMetadata(dir, diagnostics, parser)
+      : undefined;
+    const codex = source.codexMetadata
+      ? withMetadataShortDescription(
+        read === NEEDS_FULL_PARSER ? undefined : read,
+        analyzed.fields.metadata,
+      )
+      : undefined;
+    const skill = buildSkill(
+      codex === undefined ? kept.fields : { ...kept.fields, ...codex },
+      kept.frontmatter,
+      {
+        fallbackName: dirName,
+        path: file,
+        dir,
+        source: origin,
+        scope: source.scope,
+      },
+    );
+    return { skill, diagnostics, needsParser: read === NEEDS_FULL_PARSER };
+  } catch (error) {
+    return notLoaded(error, file, diagnostics);
+  }
+}
+
+/** A skill that is not loaded: what was reported so far, then why. */
+function notLoaded(
+  error: unknown,
+  file: string,
+  diagnostics: Diagnostic[],
+): Loaded {
+  const parseError = error instanceof SkillParseError;
+  diagnostics.push(
+    parseError ? parseErrorDiagnostic(error) : {
+      level: "error",
+      code: "read-failed",
+      message: `Cannot read "${file}": ${messageOf(error)}`,
+      path: file,
+    },
+  );
+  return {
+    skill: undefined,
+    diagnostics,
+    needsParser: parseError && error.code === "yaml-parser-not-loaded",
+  };
 }

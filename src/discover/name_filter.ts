@@ -12,7 +12,7 @@
  *
  * @example Usage
  * ```ts
- * import { nameFilter } from "@skillscope/skills";
+ * import { nameFilter } from "./name_filter.ts";
  * import assert from "node:assert/strict";
  *
  * const keep = nameFilter(["pdf-*", "docx"], ["*-beta"]);
@@ -48,7 +48,7 @@ export function nameFilter(
  *
  * @example Usage
  * ```ts
- * import { globMatches } from "@skillscope/skills";
+ * import { globMatches } from "./name_filter.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(globMatches("pdf-*", "pdf-tools"), true);

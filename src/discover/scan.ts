@@ -1,7 +1,8 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * Scanning one directory source: flat or recursive, bounded, symlink-aware,
- * deterministic. Reads only the head of each `SKILL.md`.
+ * deterministic. Reads only the head of each `SKILL.md`. What a scan asks
+ * of its driver is {@linkcode ScanIo}; what it gives back, pauses.
  *
  * @module
  */
@@ -11,7 +12,6 @@ import {
   childPath,
   finishSkill,
   isDirectoryEntry,
-  type LoadContext,
   type PendingSkill,
   readListedSkillFile,
   readSkillDir,
@@ -19,12 +19,15 @@ import {
   stampOf,
 } from "./load_skill.ts";
 import { readDirSorted, sortByKey } from "./scan_step.ts";
-import { openRoot } from "./scan_root.ts";
-import { READ_AHEAD_MIN, type ReadAhead } from "./parallel/read_ahead.ts";
+import type { LoadContext, OpenedRoot, Pause, ScanIo } from "./scan_io.ts";
+import type { ReadAhead } from "./parallel/read_ahead.ts";
 import { SEP } from "../shared/path.ts";
 import { isUndecodable } from "../shared/skill_tree.ts";
-import type { Pause, ScanIo } from "./scan_io.ts";
 import type { Deferred, Part } from "./parser_results.ts";
+
+// A flat root with fewer candidates is read on the scan's own thread:
+// starting a worker holds it for about as long as reading this many heads.
+const READ_AHEAD_MIN = 2048;
 
 /** The result of scanning one directory source. */
 export interface DirectoryScan extends Part {
@@ -40,36 +43,46 @@ export interface DirectoryScan extends Part {
   readonly stamped: boolean;
 }
 
+/** What {@linkcode scanDirectory} is given besides the source. */
+export interface ScanOptions {
+  /** The driver's I/O. */
+  readonly io: ScanIo;
+  /** Record modification times for stat revalidation. */
+  readonly stamps: boolean;
+  /** Takes each skill of a flat root at once, in order, instead of the scan keeping it (a streaming discovery). */
+  readonly onSkill?: ((skill: Skill | Deferred) => void) | undefined;
+}
+
 /**
  * Scans a directory source. A generator of pauses: an async caller gives
  * the event loop turns at them; a sync caller just drains it. The full YAML
  * parser is never used: a skill that needs it is a deferred entry.
  *
  * @param source The directory source.
- * @param options `io`: how directories are listed; `stamps`: record
- *   modification times for stat revalidation.
+ * @param opened Its root, opened (`openRoot`).
+ * @param options The driver's I/O, stamps, and where a streaming driver
+ *   takes a flat root's skills.
  * @returns The scan result (as the generator's return value).
- * @throws {PermissionDeniedError} when read permission is missing and the source says `"throw"`.
- * @throws {InvalidSourceError} when the root is not a directory, unreadable, or missing and `required`.
  */
 export function* scanDirectory(
   source: DirectorySource,
-  options: { io: ScanIo; stamps?: boolean },
+  opened: OpenedRoot,
+  options: ScanOptions,
 ): Generator<Pause, DirectoryScan, unknown> {
   const root = source.path;
-  const diagnostics: (Diagnostic | Deferred)[] = [];
-  const stamps = new Map<string, number>();
-  const wantStamps = options.stamps ?? false;
+  const diagnostics: (Diagnostic | Deferred)[] = [...opened.diagnostics];
+  const stamps = new Map<string, number>(opened.stamps);
+  const wantStamps = options.stamps;
   const found: { rel: string; skill: Skill | Deferred }[] = [];
-
-  const opened = options.io.opened?.get(source);
-  for (const d of opened?.diagnostics ?? []) diagnostics.push(d);
-  for (const [path, stamp] of opened?.stamps ?? []) stamps.set(path, stamp);
-  const canonicalRoot = opened === undefined
-    ? openRoot(source, diagnostics, stamps)
-    : opened.canonicalRoot;
+  const { canonicalRoot } = opened;
   if (canonicalRoot === undefined) {
-    return emptyScan(diagnostics, stamps, wantStamps);
+    return {
+      skills: [],
+      diagnostics,
+      canonicalRoot,
+      stamps,
+      stamped: wantStamps,
+    };
   }
 
   const origin: SkillOrigin = Object.freeze({
@@ -81,7 +94,7 @@ export function* scanDirectory(
   // on at once to a driver that streams them. A recursive root's (depth
   // first) are sorted by relative path after the walk.
   const flat: (Skill | Deferred)[] = [];
-  const emit = source.recursive ? undefined : options.io.emit;
+  const emit = source.recursive ? undefined : options.onSkill;
   const context: LoadContext = {
     source,
     origin,
@@ -123,14 +136,6 @@ export function* scanDirectory(
 }
 
 const relOf = (found: { rel: string }): string => found.rel;
-
-function emptyScan(
-  diagnostics: (Diagnostic | Deferred)[],
-  stamps: Map<string, number>,
-  stamped: boolean,
-): DirectoryScan {
-  return { skills: [], diagnostics, canonicalRoot: undefined, stamps, stamped };
-}
 
 function skipName(name: string): boolean {
   return name.startsWith(".") || name === "node_modules";

@@ -1,9 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The per-process scan cache: one entry per directory source, keyed by the
- * canonical root and the scan options. A hit touches no file. A scan holds
- * the skills that need the full YAML parser as deferred entries, so one
- * entry answers every call alike, whichever parser it has.
+ * The scan cache: one entry per directory source, keyed by the canonical
+ * root and the scan options, and the discoveries finished from them.
  *
  * @module
  */
@@ -16,41 +14,15 @@ import type {
   SkillSource,
 } from "./sources.ts";
 
-/**
- * Every scan-shaping option of a source, as a key: the frozen source minus
- * its path, so an option added to `directorySource` cannot be forgotten here.
- */
-function optionsKey(source: DirectorySource): string {
-  const parts: unknown[] = [];
-  const record = source as unknown as Record<string, unknown>;
-  for (const key of Object.keys(record).sort()) {
-    if (key !== "path") parts.push(key, record[key] ?? null);
-  }
-  return JSON.stringify(parts);
-}
-
-interface Store {
-  entries: Map<string, DirectoryScan>;
-  aliases: Map<string, string>;
-  embedded: WeakMap<EmbeddedSource, Part>;
-  /** Finished discoveries by the combination of scans they merged. */
-  merged: Map<string, Discovery>;
-}
-
 /** Most finished discoveries kept per cache. */
 const MERGED_PER_CACHE = 32;
-
-// Entries are reachable only from this module: the public class exposes
-// nothing but invalidation.
-const stores = new WeakMap<SkillCache, Store>();
-
-function storeOf(cache: SkillCache): Store {
-  return stores.get(cache)!;
-}
 
 /**
  * A cache of scan results. {@linkcode discover} uses one shared cache per
  * process unless given its own (e.g. one per tenant) or `cache: false`.
+ * A hit touches no file. A scan holds the skills that need the full YAML
+ * parser as deferred entries, so one entry answers every call alike,
+ * whichever parser it has.
  *
  * @example One cache per tenant
  * ```ts
@@ -59,15 +31,9 @@ function storeOf(cache: SkillCache): Store {
  *
  * const tenantCache = new SkillCache();
  * const root = await Deno.makeTempDir();
- * for (const [name, description, extra] of [
- *   ["pdf-tools", "Fill and read PDF forms", ""],
- *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
- * ]) {
+ * for (const name of ["pdf-tools", "sql-review"]) {
  *   await Deno.mkdir(`${root}/${name}`);
- *   await Deno.writeTextFile(
- *     `${root}/${name}/SKILL.md`,
- *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
- *   );
+ *   await Deno.writeTextFile(`${root}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: The ${name}\n---\n`);
  * }
  * const sources = [directorySource(root)];
  * const first = discoverSync({ sources, cache: tenantCache });
@@ -77,15 +43,16 @@ function storeOf(cache: SkillCache): Store {
  * ```
  */
 export class SkillCache {
-  /** Creates an empty cache. */
-  constructor() {
-    stores.set(this, {
-      entries: new Map(),
-      aliases: new Map(),
-      embedded: new WeakMap(),
-      merged: new Map(),
-    });
-  }
+  /** Scans by canonical root and scan options, with the agents they were worded for. */
+  readonly #scans = new Map<string, { scan: DirectoryScan; readBy: string }>();
+  /** The key of each source path and options, to its canonical root's. */
+  readonly #aliases = new Map<string, string>();
+  #embedded = new WeakMap<EmbeddedSource, Part>();
+  /** Finished discoveries by the combination of parts they merged. */
+  readonly #finished = new Map<string, Discovery>();
+  /** Identity numbers of parts, so a combination of them can key a discovery. */
+  readonly #ids = new WeakMap<Part, number>();
+  #nextId = 1;
 
   /**
    * Drops cached scans: of one source (every path naming the same canonical
@@ -94,137 +61,151 @@ export class SkillCache {
    * @param source The source to forget; omitted = everything.
    */
   invalidate(source?: SkillSource): void {
-    const store = storeOf(this);
     // A finished discovery may hold any source's skills.
-    store.merged.clear();
+    this.#finished.clear();
     if (source === undefined) {
-      store.entries.clear();
-      store.aliases.clear();
-      store.embedded = new WeakMap();
+      this.#scans.clear();
+      this.#aliases.clear();
+      this.#embedded = new WeakMap();
       return;
     }
     if (source.kind === "embedded") {
-      store.embedded.delete(source);
+      this.#embedded.delete(source);
       return;
     }
     if (source.kind !== "directory") return;
     const roots = new Set<string>([source.path]);
-    for (const [alias, key] of store.aliases) {
-      if (alias.startsWith(`${source.path}\0`)) {
-        roots.add(key.slice(0, key.indexOf("\0")));
-      }
+    for (const [alias, key] of this.#aliases) {
+      if (alias.startsWith(`${source.path}\0`)) roots.add(rootOf(key));
     }
-    for (const key of [...store.entries.keys()]) {
-      if (roots.has(key.slice(0, key.indexOf("\0")))) store.entries.delete(key);
+    for (const key of [...this.#scans.keys()]) {
+      if (roots.has(rootOf(key))) this.#scans.delete(key);
     }
-    for (const [alias, key] of [...store.aliases]) {
-      if (!store.entries.has(key)) store.aliases.delete(alias);
+    for (const [alias, key] of [...this.#aliases]) {
+      if (!this.#scans.has(key)) this.#aliases.delete(alias);
     }
   }
 
   /** Number of cached directory scans. */
   get size(): number {
-    return storeOf(this).entries.size;
+    return this.#scans.size;
+  }
+
+  /**
+   * The cached scan of a directory source, if any.
+   *
+   * @param source The source.
+   * @returns The scan, or `undefined`.
+   * @ignore Used by discovery, not by callers.
+   */
+  scanOf(source: DirectorySource): DirectoryScan | undefined {
+    const key = this.#aliases.get(`${source.path}\0${optionsKey(source)}`);
+    const entry = key === undefined ? undefined : this.#scans.get(key);
+    // The agents only word a warning: a scan worded for others is made again.
+    return entry?.readBy === readersOf(source) ? entry.scan : undefined;
+  }
+
+  /**
+   * Keeps the scan of a directory source under its canonical root.
+   *
+   * @param source The source.
+   * @param scan Its scan.
+   * @ignore Used by discovery, not by callers.
+   */
+  keepScan(source: DirectorySource, scan: DirectoryScan): void {
+    const options = optionsKey(source);
+    const key = `${scan.canonicalRoot ?? source.path}\0${options}`;
+    this.#scans.set(key, { scan, readBy: readersOf(source) });
+    this.#aliases.set(`${source.path}\0${options}`, key);
+  }
+
+  /**
+   * What an embedded source contributes, if cached.
+   *
+   * @param source The source.
+   * @returns Its part, or `undefined`.
+   * @ignore Used by discovery, not by callers.
+   */
+  embeddedOf(source: EmbeddedSource): Part | undefined {
+    return this.#embedded.get(source);
+  }
+
+  /**
+   * Keeps what an embedded source contributes.
+   *
+   * @param source The source.
+   * @param part Its part.
+   * @ignore Used by discovery, not by callers.
+   */
+  keepEmbedded(source: EmbeddedSource, part: Part): void {
+    this.#embedded.set(source, part);
+  }
+
+  /**
+   * The discovery finished before from these parts, if any: a cache hit on
+   * every source returns the same frozen discovery without merging.
+   *
+   * @param parts The parts it merged, in order.
+   * @param shape What else shaped it: the parser it had, its filters (JSON).
+   * @returns The discovery, or `undefined`.
+   * @ignore Used by discovery, not by callers.
+   */
+  finished(parts: readonly Part[], shape: unknown): Discovery | undefined {
+    return this.#finished.get(this.#keyOf(parts, shape));
+  }
+
+  /**
+   * Keeps a finished discovery (the oldest of {@linkcode MERGED_PER_CACHE}
+   * is dropped).
+   *
+   * @param parts The parts it merged, in order.
+   * @param shape What else shaped it.
+   * @param discovery The discovery.
+   * @ignore Used by discovery, not by callers.
+   */
+  keepFinished(
+    parts: readonly Part[],
+    shape: unknown,
+    discovery: Discovery,
+  ): void {
+    if (this.#finished.size >= MERGED_PER_CACHE) {
+      this.#finished.delete(this.#finished.keys().next().value!);
+    }
+    this.#finished.set(this.#keyOf(parts, shape), discovery);
+  }
+
+  #keyOf(parts: readonly Part[], shape: unknown): string {
+    const ids = parts.map((part) => {
+      let id = this.#ids.get(part);
+      if (id === undefined) this.#ids.set(part, id = this.#nextId++);
+      return id;
+    });
+    return JSON.stringify([ids, shape]);
   }
 }
 
 /**
- * The cached scan of a directory source, if any.
- *
- * @param cache The cache.
- * @param source The source.
- * @returns The scan, or `undefined`.
+ * Every scan-shaping option of a source, as a key: the frozen source minus
+ * its path and the agents it is read for (which only word a warning), so an
+ * option added to `directorySource` cannot be forgotten here.
  */
-export function getCachedScan(
-  cache: SkillCache,
-  source: DirectorySource,
-): DirectoryScan | undefined {
-  const store = storeOf(cache);
-  const key = store.aliases.get(`${source.path}\0${optionsKey(source)}`);
-  return key === undefined ? undefined : store.entries.get(key);
-}
-
-/**
- * Stores the scan of a directory source under its canonical root.
- *
- * @param cache The cache.
- * @param source The source.
- * @param scan Its scan.
- */
-export function setCachedScan(
-  cache: SkillCache,
-  source: DirectorySource,
-  scan: DirectoryScan,
-): void {
-  const store = storeOf(cache);
-  const options = optionsKey(source);
-  const key = `${scan.canonicalRoot ?? source.path}\0${options}`;
-  store.entries.set(key, scan);
-  store.aliases.set(`${source.path}\0${options}`, key);
-}
-
-/**
- * The finished discovery cached for a combination of scans, if any: a cache
- * hit on every source returns the same frozen discovery without merging.
- *
- * @param cache The cache.
- * @param key The combination (scan identities and filters).
- * @returns The discovery, or `undefined`.
- */
-export function getMergedDiscovery(
-  cache: SkillCache,
-  key: string,
-): Discovery | undefined {
-  return storeOf(cache).merged.get(key);
-}
-
-/**
- * Keeps a finished discovery for a combination of scans (the oldest of
- * {@linkcode MERGED_PER_CACHE} is dropped).
- *
- * @param cache The cache.
- * @param key The combination.
- * @param discovery The discovery.
- */
-export function setMergedDiscovery(
-  cache: SkillCache,
-  key: string,
-  discovery: Discovery,
-): void {
-  const merged = storeOf(cache).merged;
-  if (merged.size >= MERGED_PER_CACHE) {
-    merged.delete(merged.keys().next().value!);
+function optionsKey(source: DirectorySource): string {
+  const parts: unknown[] = [];
+  const record = source as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    if (key !== "path" && key !== "readBy") {
+      parts.push(key, record[key] ?? null);
+    }
   }
-  merged.set(key, discovery);
+  return JSON.stringify(parts);
 }
 
-/**
- * What an embedded source contributes, if cached.
- *
- * @param cache The cache.
- * @param source The source.
- * @returns Its part, or `undefined`.
- */
-export function getCachedEmbedded(
-  cache: SkillCache,
-  source: EmbeddedSource,
-): Part | undefined {
-  return storeOf(cache).embedded.get(source);
+function readersOf(source: DirectorySource): string {
+  return source.readBy.join("\0");
 }
 
-/**
- * Stores what an embedded source contributes.
- *
- * @param cache The cache.
- * @param source The source.
- * @param loaded Its part.
- */
-export function setCachedEmbedded(
-  cache: SkillCache,
-  source: EmbeddedSource,
-  loaded: Part,
-): void {
-  storeOf(cache).embedded.set(source, loaded);
+function rootOf(key: string): string {
+  return key.slice(0, key.indexOf("\0"));
 }
 
 /**
@@ -232,10 +213,8 @@ export function setCachedEmbedded(
  *
  * @example Drop everything cached in this process
  * ```ts
- * import { defaultSkillCache, SkillCache } from "@skillscope/skills";
- * import assert from "node:assert/strict";
+ * import { defaultSkillCache } from "@skillscope/skills";
  *
- * assert.ok(defaultSkillCache instanceof SkillCache);
  * defaultSkillCache.invalidate();
  * ```
  */

@@ -1,14 +1,15 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * What a scan and its driver exchange: the pauses a scan yields, and how it
- * lists directories.
+ * What a scan and its driver exchange: the pauses a scan yields, the one
+ * seam it lists directories (and reads heads ahead) through, the root the
+ * driver opened before it, and what the loading steps of one scan share.
  *
  * @module
  */
 import type { NamedFiles, ReadAhead } from "./parallel/read_ahead.ts";
-import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { Deferred } from "./parser_results.ts";
 import type { DirectorySource } from "./sources.ts";
+import type { Diagnostic, Skill, SkillOrigin } from "../shared/types.ts";
 
 /**
  * What a scan yields: a pause. `undefined`: a caller with an event loop may
@@ -18,7 +19,23 @@ import type { DirectorySource } from "./sources.ts";
  */
 export type Pause = undefined | Promise<void>;
 
-/** A root opened ahead of its scan: what `openRoot` found. */
+/**
+ * The one seam between a scan and its driver: how it lists a directory, and
+ * (an async driver asked for `readAhead` only) how it reads `SKILL.md` heads
+ * ahead on a worker. The synchronous driver lists at once; the async one
+ * lists a large directory off the event loop.
+ */
+export interface ScanIo {
+  /** Lists a directory: at once, or by a promise the scan pauses on. */
+  list(dir: string): Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
+  /**
+   * Starts reading the heads of these files ahead of the scan: a promise of
+   * the session (settled in a later turn), or `undefined` where there is none.
+   */
+  readAhead?(files: NamedFiles): Promise<ReadAhead | undefined> | undefined;
+}
+
+/** A directory source's root, opened before its scan. */
 export interface OpenedRoot {
   /** The root's real path, or `undefined` when it is skipped. */
   readonly canonicalRoot: string | undefined;
@@ -28,29 +45,20 @@ export interface OpenedRoot {
   readonly stamps: ReadonlyMap<string, number>;
 }
 
-/** What the driver gives a scan. */
-export interface ScanIo {
-  /** Lists a directory: at once, or by a promise the scan pauses on. */
-  readonly list: (dir: string) => Deno.DirEntry[] | Promise<Deno.DirEntry[]>;
-  /** Told when a skill is deferred to the full YAML parser (the async driver starts loading it). */
-  readonly onDeferred?: (() => void) | undefined;
+/** What the loading steps of one scan share: the source, its origin, and what they collect. */
+export interface LoadContext {
+  readonly source: DirectorySource;
+  readonly origin: SkillOrigin;
+  /** Diagnostics in report order; a deferred skill's go in its place. */
+  readonly diagnostics: (Diagnostic | Deferred)[];
+  readonly stamps: Map<string, number>;
   /**
-   * Where a driver that streams takes each skill of a flat root at once, in
-   * order (the scan then keeps none of them); a recursive root's skills come
-   * in the scan's result, as without it.
+   * Takes a loaded (or deferred) skill at its relative path: the scan keeps
+   * it, or, where the driver streams a flat root, hands it on at once.
    */
-  readonly emit?: ((skill: Skill | Deferred) => void) | undefined;
-  /**
-   * Roots the driver has opened already (`openRoots`): their scans
-   * use what was found then, and never throw for their root.
-   */
-  readonly opened?: ReadonlyMap<DirectorySource, OpenedRoot> | undefined;
-  /**
-   * Starts reading the heads of these `SKILL.md` files ahead of the scan
-   * (on a worker): a promise of the session, settled in a later turn, or
-   * `undefined` where there is none; only an async driver gives one.
-   */
-  readonly readAhead?:
-    | ((files: NamedFiles) => Promise<ReadAhead | undefined> | undefined)
-    | undefined;
+  readonly take: (rel: string, skill: Skill | Deferred) => void;
+  /** Record modification times for stat revalidation (costs a stat per directory). */
+  readonly wantStamps: boolean;
+  /** The driver's I/O. */
+  readonly io: ScanIo;
 }

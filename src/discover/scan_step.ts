@@ -1,50 +1,27 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * What a scan yields — pauses — and how it lists directories (at once, or
- * off the event loop), with the sliced sort of a directory's entries.
+ * Listing a directory for a scan: at once, or through the driver's I/O,
+ * sorted by name in slices so that a huge directory never holds the event
+ * loop for long.
  *
  * @module
  */
-import type { Pause } from "./scan_io.ts";
-import type { LoadContext } from "./load_skill.ts";
+import type { LoadContext, Pause } from "./scan_io.ts";
 import { messageOf } from "../shared/errors.ts";
-import type { ScanThread } from "./parallel/scan_worker.ts";
 
-/**
- * Lists a directory at once.
- *
- * @param dir The directory.
- * @returns Its entries.
- */
+/** Lists a directory at once (the synchronous driver's lister). */
 export function listNow(dir: string): Deno.DirEntry[] {
   return Array.from(Deno.readDirSync(dir));
 }
 
 /**
  * A directory of this `stat` size or more (which grows with its entries on
- * the common file systems: about 10,000 entries on ext4) is listed off the
- * event loop, on a worker thread, where listing it at once would hold the
- * loop too long. Smaller ones are listed at once: starting a worker costs
- * more than listing a few thousand entries.
+ * the common file systems: about 10,000 entries on ext4) is listed by
+ * `discover()` off the event loop, on a worker thread, where listing it at
+ * once would hold the loop too long. Smaller ones are listed at once:
+ * starting a worker costs more than listing a few thousand entries.
  */
 export const LARGE_DIR_BYTES = 512 * 1024;
-
-/**
- * Lists a directory off the event loop, on the scan's worker thread, when
- * it may be large; else at once.
- *
- * @param dir The directory.
- * @param thread The scan's worker thread.
- * @returns Its entries, or a promise of them.
- */
-export function listOffLoop(
-  dir: string,
-  thread: ScanThread,
-): Deno.DirEntry[] | Promise<Deno.DirEntry[]> {
-  return Deno.statSync(dir).size >= LARGE_DIR_BYTES
-    ? thread.list(dir)
-    : listNow(dir);
-}
 
 /** Lists a directory sorted by name, in slices so huge directories do not block. */
 export function* readDirSorted(

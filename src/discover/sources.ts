@@ -4,24 +4,15 @@
  *
  * @module
  */
-import type { RemoteSource } from "./remote_source.ts";
+import type { RemoteSource } from "../content/remote_content.ts";
 import { fromFileUrl, resolve } from "../shared/path.ts";
-import type { Diagnostic } from "../shared/types.ts";
+import type { Diagnostic, EmbeddedSkillInput } from "../shared/types.ts";
 
 /** Most skill directories a flat root is scanned for by default (`maxDirs`). */
 export const MAX_FLAT_ROOT_DIRS = 100_000;
 
 /**
  * Options of {@linkcode directorySource}.
- *
- * @example Usage
- * ```ts
- * import { directorySource, type DirectorySourceOptions } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const options: DirectorySourceOptions = { scope: "project", required: true };
- * assert.equal(directorySource("/skills", options).required, true);
- * ```
  */
 export interface DirectorySourceOptions {
   /** Find skills at any depth below the root, not only in its immediate subdirectories. Default `false`. */
@@ -90,16 +81,6 @@ export interface DirectorySourceOptions {
 
 /**
  * A directory of skills. Create with {@linkcode directorySource}.
- *
- * @example Usage
- * ```ts
- * import { directorySource, type DirectorySource } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const source: DirectorySource = directorySource("/skills", { recursive: true });
- * assert.equal(source.kind, "directory");
- * assert.equal(source.maxDepth, 6);
- * ```
  */
 export interface DirectorySource {
   /** Always `"directory"`. */
@@ -135,57 +116,7 @@ export interface DirectorySource {
 }
 
 /**
- * The input of {@linkcode embeddedSkill}.
- *
- * @example Usage
- * ```ts
- * import { discoverSync, embeddedSkill, type EmbeddedSkillInput } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const input: EmbeddedSkillInput = {
- *   name: "hi",
- *   description: "Says hi",
- *   content: "# Hi\n",
- *   assets: { "notes.md": "N\n" },
- * };
- * assert.equal(discoverSync({ sources: [embeddedSkill(input)] }).skills[0]?.scope, "bundled");
- * ```
- */
-export interface EmbeddedSkillInput {
-  /** The name, used when `content` has no `name` in its frontmatter. */
-  name: string;
-  /** The description, used when `content` has none. */
-  description?: string;
-  /** The `SKILL.md` text: frontmatter (optional) and body. */
-  content: string;
-  /** Globs, used when `content` declares none. */
-  globs?: string[];
-  /** OR-ed with `alwaysApply` from `content`. */
-  alwaysApply?: boolean;
-  /**
-   * A default meant to be overridden; default `true` for the `"bundled"`
-   * scope: a skill of the same name from an earlier source shadows it
-   * without a warning.
-   */
-  overridable?: boolean;
-  /** Bundled files by relative path. */
-  assets?: Record<string, string | Uint8Array>;
-  /** Scope label. Default `"bundled"`. */
-  scope?: string;
-}
-
-/**
  * A skill embedded in memory. Create with {@linkcode embeddedSkill}.
- *
- * @example Usage
- * ```ts
- * import { embeddedSkill, type EmbeddedSource } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const source: EmbeddedSource = embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" });
- * assert.equal(source.kind, "embedded");
- * assert.equal(source.skill.name, "hi");
- * ```
  */
 export interface EmbeddedSource {
   /** Always `"embedded"`. */
@@ -196,18 +127,6 @@ export interface EmbeddedSource {
 
 /**
  * Diagnostics attached to a list of sources (e.g. default roots skipped for lack of permission).
- *
- * @example Usage
- * ```ts
- * import { discoverSync, type NoticeSource } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const notice: NoticeSource = {
- *   kind: "notice",
- *   diagnostics: [{ level: "warning", code: "root-missing", message: "No /skills" }],
- * };
- * assert.equal(discoverSync({ sources: [notice] }).diagnostics[0]?.code, "root-missing");
- * ```
  */
 export interface NoticeSource {
   /** Always `"notice"`. */
@@ -218,15 +137,6 @@ export interface NoticeSource {
 
 /**
  * Where {@linkcode discover} looks for skills, in precedence order.
- *
- * @example Usage
- * ```ts
- * import { directorySource, embeddedSkill, type SkillSource } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const sources: SkillSource[] = [directorySource("/skills"), embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })];
- * assert.deepEqual(sources.map((s) => s.kind), ["directory", "embedded"]);
- * ```
  */
 export type SkillSource =
   | DirectorySource
@@ -244,15 +154,9 @@ export type SkillSource =
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();
- * for (const [name, description, extra] of [
- *   ["pdf-tools", "Fill and read PDF forms", ""],
- *   ["sql-review", "Review SQL migrations", "globs: ['db/**']\n"],
- * ]) {
+ * for (const name of ["pdf-tools", "sql-review"]) {
  *   await Deno.mkdir(`${root}/${name}`);
- *   await Deno.writeTextFile(
- *     `${root}/${name}/SKILL.md`,
- *     `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`,
- *   );
+ *   await Deno.writeTextFile(`${root}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: The ${name}\n---\n`);
  * }
  * const source = directorySource(root, { scope: "project" });
  * assert.deepEqual(

@@ -11,7 +11,7 @@
  */
 import { join } from "../shared/path.ts";
 import { parseSimpleYaml } from "./yaml_fast.ts";
-import { parseYaml } from "./yaml.ts";
+import { parseYaml, type YamlParser } from "./yaml.ts";
 import { readInsideSync } from "../shared/checked_read.ts";
 import { ContainmentError } from "../shared/containment.ts";
 import type { Diagnostic } from "../shared/types.ts";
@@ -45,12 +45,14 @@ export const NEEDS_FULL_PARSER: unique symbol = Symbol(
  *
  * @param dir The skill directory.
  * @param diagnostics Receives a warning when the file cannot be used.
+ * @param yamlParser The full YAML parser, when the caller has it.
  * @returns Its metadata; `undefined` when there is no such file or it is
  *   ignored; {@linkcode NEEDS_FULL_PARSER} when only the full parser reads it.
  */
 export function readCodexMetadata(
   dir: string,
   diagnostics: Diagnostic[],
+  yamlParser?: YamlParser,
 ): CodexMetadata | undefined | typeof NEEDS_FULL_PARSER {
   const path = join(dir, "agents", "openai.yaml");
   let info: Deno.FileInfo;
@@ -86,7 +88,7 @@ export function readCodexMetadata(
     }
     return warn(messageOf(error));
   }
-  const parsed = parseCodexMetadata(text);
+  const parsed = parseCodexMetadata(text, yamlParser);
   if (typeof parsed !== "string") return parsed;
   warn(parsed);
   return parsed === NOT_LOADED ? NEEDS_FULL_PARSER : undefined;
@@ -107,10 +109,13 @@ export function readCodexMetadata(
  * @param text The file's text.
  * @returns The metadata, or the reason it is ignored.
  */
-export function parseCodexMetadata(text: string): CodexMetadata | string {
+export function parseCodexMetadata(
+  text: string,
+  yamlParser?: YamlParser,
+): CodexMetadata | string {
   let value = parseSimpleYaml(text) as unknown;
   if (value === undefined) {
-    const full = parseYaml(text);
+    const full = parseYaml(text, yamlParser);
     if (!full.ok) return full.unloaded ? NOT_LOADED : full.message;
     value = full.value;
   }

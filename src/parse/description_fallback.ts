@@ -12,7 +12,6 @@ import type { AnalyzedFrontmatter } from "./skill_md.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { openRegularFileSync } from "../shared/open_file.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import type { DirectorySource } from "../discover/sources.ts";
 
 /** How much of `SKILL.md` is read to find the first paragraph (bytes). */
 const MAX_READ_BYTES = 128 * 1024;
@@ -92,13 +91,17 @@ export function firstParagraph(body: string): string | undefined {
  *
  * @param analyzed The frontmatter's analysis (or its parse error).
  * @param file The `SKILL.md` it came from.
- * @param source The directory source being scanned.
+ * @param source How the directory source being scanned reads a skill:
+ *   whether it falls back to the body, and follows a symlinked `SKILL.md`.
  * @returns The analysis to use.
  */
 export function describeFromBody(
   analyzed: AnalyzedFrontmatter | SkillParseError,
   file: string,
-  source: DirectorySource,
+  source: {
+    readonly descriptionFallback: "skip" | "first-paragraph";
+    readonly followSymlinkedSkillMd: boolean;
+  },
 ): AnalyzedFrontmatter | SkillParseError {
   if (
     source.descriptionFallback !== "first-paragraph" ||

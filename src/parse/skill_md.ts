@@ -11,7 +11,7 @@ import { checkFields } from "./fields.ts";
 import { splitFrontmatter, truncate } from "./frontmatter.ts";
 import { keyLines } from "./key_lines.ts";
 import type { Diagnostic, ParsedSkill, SkillFields } from "../shared/types.ts";
-import { inSyncCall, type YamlParser } from "./yaml.ts";
+import { checkYamlParser, type YamlParser } from "./yaml.ts";
 import { parseWithRepairs, scalarTextsOf } from "./yaml_repair.ts";
 
 /**
@@ -46,7 +46,7 @@ export interface ParseOptions {
    * `await loadYamlParser()` resolves to. Without it such a frontmatter is
    * `yaml-parser-not-loaded`, whatever the process has loaded.
    */
-  yamlParser?: YamlParser;
+  yamlParser?: YamlParser | undefined;
 }
 
 /** The analysed frontmatter of one skill. */
@@ -97,7 +97,13 @@ export function analyzeFrontmatterOrError(
     ...(column === undefined ? {} : { column: column + 1 }),
   });
 
-  const parsed = parseWithRepairs(yaml, { file, strict, at, path });
+  const parsed = parseWithRepairs(yaml, {
+    file,
+    strict,
+    at,
+    path,
+    parser: options.yamlParser,
+  });
   if (parsed instanceof SkillParseError) return parsed;
   const diagnostics = parsed.diagnostics;
   const frontmatter = toFrontmatterMap(parsed.value, file, path, yamlLine);
@@ -201,10 +207,7 @@ export function parseSkillMd(
   text: string,
   options: ParseOptions = {},
 ): ParsedSkill {
-  return inSyncCall(options.yamlParser, () => parseSkillMdText(text, options));
-}
-
-function parseSkillMdText(text: string, options: ParseOptions): ParsedSkill {
+  checkYamlParser(options.yamlParser);
   const split = splitFrontmatter(text, options.path);
   const analyzed = analyzeFrontmatter(split.yaml, {
     ...options,

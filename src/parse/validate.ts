@@ -5,7 +5,7 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "../shared/path.ts";
-import { inSyncCall, loadYamlParser, type YamlParser } from "./yaml.ts";
+import { checkYamlParser, loadYamlParser, type YamlParser } from "./yaml.ts";
 import { messageOf, SkillParseError } from "../shared/errors.ts";
 import {
   misnamedDiagnostic,
@@ -87,7 +87,8 @@ export function validateSkillMd(
   text: string,
   options: ParseOptions = {},
 ): Diagnostic[] {
-  return inSyncCall(options.yamlParser, () => validateText(text, options));
+  checkYamlParser(options.yamlParser);
+  return validateText(text, options);
 }
 
 function validateText(text: string, options: ParseOptions): Diagnostic[] {
@@ -179,7 +180,8 @@ export function validateSkillDirSync(
   options: ValidateOptions = {},
 ): Diagnostic[] {
   assertReadPermission(path);
-  return inSyncCall(options.yamlParser, () => validatePath(path, options));
+  checkYamlParser(options.yamlParser);
+  return validatePath(path, options);
 }
 
 function validatePath(path: string, options: ValidateOptions): Diagnostic[] {
@@ -271,6 +273,7 @@ function validateFile(
         ? {}
         : { allowFields: options.allowFields }),
       yamlLine: head.yamlLine,
+      yamlParser: options.yamlParser,
     }).diagnostics;
   } catch (error) {
     if (error instanceof SkillParseError) return [parseErrorDiagnostic(error)];

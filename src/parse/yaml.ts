@@ -6,23 +6,14 @@
  * subset `yaml_fast.ts` parses, and a program that never meets another one
  * never pays for loading it.
  *
- * Which parser a call may use never depends on what ran before it: a
- * synchronous public function runs in a scope ({@linkcode inSyncCall}) that
- * holds the full parser only when the caller passed the handle
- * `loadYamlParser()` resolved to; the asynchronous ones load it themselves.
+ * The full parser is a value handed down, like the parser of std's
+ * `front_matter/yaml.ts`: {@linkcode parseYaml} uses the one it is given and
+ * no other, so which parser a call may use never depends on what ran before
+ * it.
  *
  * @module
  */
 import type * as JsYaml from "js-yaml";
-
-let full: typeof JsYaml | undefined;
-let loading: Promise<YamlParser> | undefined;
-/**
- * The parser of the running synchronous call: `undefined` outside any call
- * (internal code, after an `await loadYamlParser()`, uses the loaded one),
- * `null` inside a call that has none.
- */
-let scope: typeof JsYaml | null | undefined;
 
 /**
  * The full YAML parser, loaded: what {@linkcode loadYamlParser} resolves to.
@@ -36,13 +27,37 @@ export interface YamlParser {
   readonly kind: "yaml-parser";
 }
 
-const HANDLE: YamlParser = Object.freeze({ kind: "yaml-parser" });
+/** The one parser {@linkcode loadYamlParser} makes: the library, behind a brand. */
+class LoadedYaml implements YamlParser {
+  readonly kind = "yaml-parser";
+  readonly #library: typeof JsYaml;
+
+  constructor(library: typeof JsYaml) {
+    this.#library = library;
+    Object.freeze(this);
+  }
+
+  /** The library of a parser this module made; `undefined` for none. */
+  static libraryOf(parser: YamlParser | undefined): typeof JsYaml | undefined {
+    if (parser === undefined) return undefined;
+    if (!(#library in parser)) {
+      throw new TypeError(
+        "yamlParser must be the value `await loadYamlParser()` resolved to",
+      );
+    }
+    return (parser as LoadedYaml).#library;
+  }
+}
+
+// The import, once per process (as a module cache would keep it).
+let loading: Promise<YamlParser> | undefined;
+let loaded: YamlParser | undefined;
 
 /**
  * Loads the full YAML parser, once. The asynchronous functions
  * (`discover`, `SkillSet.open`, `validateSkillDir`) call it themselves when a
  * frontmatter needs it. A synchronous function uses it only when given the
- * handle this resolves to as its `yamlParser` option; without it, a
+ * value this resolves to as its `yamlParser` option; without it, a
  * frontmatter beyond the fast subset (anchors, tags, multi-line flow
  * collections, …) always gets `yaml-parser-not-loaded`, whatever else the
  * process has loaded.
@@ -55,18 +70,15 @@ const HANDLE: YamlParser = Object.freeze({ kind: "yaml-parser" });
  * const text = "---\nname: alias\ndescription: &d An anchor\nmetadata: {about: *d}\n---\n";
  * assert.throws(() => parseSkillMd(text), SkillParseError);
  * const yamlParser = await loadYamlParser();
- * assert.deepEqual(parseSkillMd(text, { yamlParser }).frontmatter.metadata, { about: "An anchor" });
+ * assert.equal(parseSkillMd(text, { yamlParser }).fields.metadata?.about, "An anchor");
  * assert.throws(() => parseSkillMd(text), SkillParseError); // still: the call did not opt in
  * ```
  *
- * @returns The handle, when the parser is loaded.
+ * @returns The parser.
  */
 export function loadYamlParser(): Promise<YamlParser> {
   loading ??= import("js-yaml").then(
-    (module) => {
-      full = module;
-      return HANDLE;
-    },
+    (module) => loaded = new LoadedYaml(module),
     (error) => {
       loading = undefined;
       throw error;
@@ -76,65 +88,44 @@ export function loadYamlParser(): Promise<YamlParser> {
 }
 
 /**
- * Whether the full YAML parser may be used here: inside a synchronous call,
- * when that call was given it; elsewhere, when it is loaded.
+ * Whether this process has loaded the full parser (tests of laziness use it).
  *
- * @returns `true` when {@linkcode parseYaml} can parse beyond the fast subset.
+ * @returns `true` once {@linkcode loadYamlParser} has resolved.
  */
 export function yamlParserLoaded(): boolean {
-  return scope === undefined ? full !== undefined : scope !== null;
+  return loaded !== undefined;
 }
 
 /**
- * The handle of the full parser where it may be used (see
- * {@linkcode yamlParserLoaded}), for internal code that runs after an
- * `await loadYamlParser()` and calls a synchronous public function.
+ * The full parser if this process has loaded it, for internal code that
+ * ran `await loadYamlParser()` earlier and hands the parser on to a
+ * synchronous function.
  *
- * @returns The handle, or `undefined`.
+ * @returns The parser, or `undefined`.
  */
 export function currentYamlParser(): YamlParser | undefined {
-  return yamlParserLoaded() ? HANDLE : undefined;
+  return loaded;
 }
 
 /**
- * Runs the body of a synchronous public function with the parser its caller
- * gave it: `parser`, else that of an enclosing call, else none — never
- * whatever the process happened to load.
+ * Checks that a `yamlParser` option is one {@linkcode loadYamlParser} gave
+ * (a synchronous public function checks at its start, before it knows
+ * whether it needs the parser).
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { inSyncCall, loadYamlParser, parseYaml } from "./yaml.ts";
+ * import { checkYamlParser, loadYamlParser } from "./yaml.ts";
  *
- * const yamlParser = await loadYamlParser();
- * assert.equal(inSyncCall(undefined, () => parseYaml("a: &x 1").ok), false);
- * assert.equal(inSyncCall(yamlParser, () => parseYaml("a: &x 1").ok), true);
+ * checkYamlParser(await loadYamlParser());
+ * assert.throws(() => checkYamlParser({ kind: "yaml-parser" }), TypeError);
  * ```
  *
- * @param parser The caller's `yamlParser` option; `null`: none, whatever
- *   an enclosing call has (a scan, whose result every caller shares).
- * @param run The function's body.
- * @returns What `run` returns.
- * @throws {TypeError} when `parser` is not the handle `loadYamlParser()` gave.
+ * @param parser The option's value.
+ * @throws {TypeError} when it is not the value `loadYamlParser()` resolved to.
  */
-export function inSyncCall<T>(
-  parser: YamlParser | null | undefined,
-  run: () => T,
-): T {
-  const given = parser !== undefined && parser !== null;
-  if (given && (parser !== HANDLE || full === undefined)) {
-    throw new TypeError(
-      "yamlParser must be the value `await loadYamlParser()` resolved to",
-    );
-  }
-  const previous = scope;
-  if (given) scope = full;
-  else if (parser === null || previous === undefined) scope = null;
-  try {
-    return run();
-  } finally {
-    scope = previous;
-  }
+export function checkYamlParser(parser: YamlParser | undefined): void {
+  LoadedYaml.libraryOf(parser);
 }
 
 /** Aliases allowed in one frontmatter: enough for real use, too few for an alias bomb. */
@@ -161,22 +152,35 @@ export type YamlResult =
 /**
  * Parses one YAML document with the core schema (no JS types, no
  * timestamps), or the failsafe one (every scalar a string), bounded aliases
- * and depth. Never throws. Callers try the fast path for simple documents
- * (`yaml_fast.ts`) first; this is the full parser, and it fails with
- * `unloaded` where it may not be used (see {@linkcode yamlParserLoaded}).
+ * and depth, with the parser it is given. Never throws for the text.
+ * Callers try the fast path for simple documents (`yaml_fast.ts`) first;
+ * without a parser this fails with `unloaded`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadYamlParser, parseYaml } from "./yaml.ts";
+ *
+ * assert.equal(parseYaml("a: &x 1\nb: *x", undefined).ok, false);
+ * const parsed = parseYaml("a: &x 1\nb: *x", await loadYamlParser());
+ * assert.deepEqual(parsed.ok && parsed.value, { a: 1, b: 1 });
+ * ```
  *
  * @param text The YAML text.
+ * @param yamlParser The full parser (`await loadYamlParser()`), or none.
  * @param options `lastKeyWins`: repeated keys take the last value instead of
  *   failing; `failsafe`: scalars as their text.
  * @returns The value, or the failure with its 0-based position.
+ * @throws {TypeError} when `yamlParser` is not one `loadYamlParser()` gave.
  */
 export function parseYaml(
   text: string,
+  yamlParser: YamlParser | undefined,
   options: { lastKeyWins?: boolean; failsafe?: boolean } = {},
 ): YamlResult {
   if (text.trim() === "") return { ok: true, value: null };
-  const parser = scope === undefined ? full : scope;
-  if (parser === undefined || parser === null) {
+  const parser = LoadedYaml.libraryOf(yamlParser);
+  if (parser === undefined) {
     return {
       ok: false,
       message: "the full YAML parser is not loaded",

@@ -10,7 +10,12 @@
  */
 import { SkillParseError } from "../shared/errors.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { moveInlineBlockText, parseYaml, quoteColonValues } from "./yaml.ts";
+import {
+  moveInlineBlockText,
+  parseYaml,
+  quoteColonValues,
+  type YamlParser,
+} from "./yaml.ts";
 import { parseSimpleYaml } from "./yaml_fast.ts";
 
 /** Where a YAML position is in the file, as diagnostic fields. */
@@ -29,6 +34,8 @@ export interface RepairedYaml {
   readonly text: string;
   /** Whether it parsed only with repeated keys taking the last value. */
   readonly lastKeyWins: boolean;
+  /** The full parser it was parsed with, if any, to read it again. */
+  readonly parser: YamlParser | undefined;
 }
 
 /**
@@ -38,7 +45,9 @@ export interface RepairedYaml {
  * returned as the error.
  *
  * @param yaml The YAML text.
- * @param context The file (for messages), the mode, the position mapper and the path.
+ * @param context The file (for messages), the mode, the position mapper,
+ *   the path, and the full parser (none: a frontmatter that needs it is
+ *   `yaml-parser-not-loaded`).
  * @returns The document with the text that parsed, or the error.
  */
 export function parseWithRepairs(
@@ -48,9 +57,10 @@ export function parseWithRepairs(
     readonly strict: boolean;
     readonly at: At;
     readonly path: string | undefined;
+    readonly parser: YamlParser | undefined;
   },
 ): RepairedYaml | SkillParseError {
-  const { file, strict, at, path } = context;
+  const { file, strict, at, path, parser } = context;
   const diagnostics: Diagnostic[] = [];
   // The text that parsed, and whether repeated keys were allowed.
   let text = yaml;
@@ -93,7 +103,7 @@ export function parseWithRepairs(
         }
       }
       if (repaired === undefined) {
-        const full = parseYaml(moved, { lastKeyWins: true });
+        const full = parseYaml(moved, parser, { lastKeyWins: true });
         if (!full.ok && full.unloaded) return parserNotLoaded(path, file, at);
         if (full.ok) {
           repaired = full.value;
@@ -132,13 +142,13 @@ export function parseWithRepairs(
       };
     }
   }
-  result ??= parseYaml(yaml);
+  result ??= parseYaml(yaml, parser);
   if (!result.ok && result.unloaded) return parserNotLoaded(path, file, at);
   if (!result.ok && result.duplicateKey) {
     const first = result;
     const fast = parseSimpleYaml(yaml, { duplicates: [] });
     result = fast === undefined
-      ? parseYaml(yaml, { lastKeyWins: true })
+      ? parseYaml(yaml, parser, { lastKeyWins: true })
       : { ok: true, value: fast };
     if (result.ok) {
       lastKeyWins = true;
@@ -155,7 +165,7 @@ export function parseWithRepairs(
     const first = result;
     const quoted = quoteColonValues(yaml);
     if (quoted !== yaml) {
-      const retry = parseYaml(quoted, { lastKeyWins: true });
+      const retry = parseYaml(quoted, parser, { lastKeyWins: true });
       if (!retry.ok && retry.unloaded) return parserNotLoaded(path, file, at);
       if (retry.ok) {
         result = retry;
@@ -180,7 +190,7 @@ export function parseWithRepairs(
     }
   }
 
-  return { value: result.value, diagnostics, text, lastKeyWins };
+  return { value: result.value, diagnostics, text, lastKeyWins, parser };
 }
 
 /** The error for a frontmatter that needs the full YAML parser before it is loaded. */
@@ -228,7 +238,7 @@ export function scalarTextsOf(parsed: RepairedYaml): unknown {
     ...(parsed.lastKeyWins ? { duplicates: [] } : {}),
   });
   if (simple !== undefined) return simple;
-  const full = parseYaml(parsed.text, {
+  const full = parseYaml(parsed.text, parsed.parser, {
     failsafe: true,
     lastKeyWins: parsed.lastKeyWins,
   });

@@ -37,13 +37,6 @@ export const READ_AHEAD_WINDOW = 16;
 export const READ_AHEAD_IDLE_MS = 30_000;
 
 /**
- * A flat root with fewer candidate skill directories is read on the scan's
- * own thread: starting a worker holds it for about as long as reading this
- * many heads.
- */
-export const READ_AHEAD_MIN = 2048;
-
-/**
  * A head the worker read: the bytes and the file's modification time (ms,
  * `-1` unknown). The bytes are a view of the shared buffer, valid until the
  * next {@linkcode ReadAhead.wait}: copy them before then.

@@ -71,8 +71,6 @@ export function entriesOf(answer: string): Deno.DirEntry[] {
  */
 export const MAX_SCAN_WORKERS = 2;
 
-let running = 0;
-
 /**
  * How many scan workers run now (for tests of the bound).
  *
@@ -87,7 +85,7 @@ let running = 0;
  * @returns The count.
  */
 export function scanWorkers(): number {
-  return running;
+  return ScanThread.running;
 }
 
 /**
@@ -114,6 +112,13 @@ export function scanWorkers(): number {
  * ```
  */
 export class ScanThread {
+  /** Workers running now, of every scan: the bound is per process. */
+  static #running = 0;
+
+  /** How many scan workers run now, in this process. */
+  static get running(): number {
+    return ScanThread.#running;
+  }
   /** The worker of the request that runs, if any. */
   #worker: Worker | undefined;
   /** Set once no worker is to be used: one could not start, failed, or this was closed. */
@@ -216,10 +221,10 @@ export class ScanThread {
 
   /** A new worker, started in a turn of its own; `undefined` where none can start. */
   async #start(): Promise<Worker | undefined> {
-    if (this.#done || running >= MAX_SCAN_WORKERS) return undefined;
+    if (this.#done || ScanThread.#running >= MAX_SCAN_WORKERS) return undefined;
     // Starting a worker holds this thread for 10-20 ms: in a turn of its own.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.#done || running >= MAX_SCAN_WORKERS) return undefined;
+    if (this.#done || ScanThread.#running >= MAX_SCAN_WORKERS) return undefined;
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, { type: "module" });
@@ -227,7 +232,7 @@ export class ScanThread {
       this.#done = true; // no workers here
       return undefined;
     }
-    running++;
+    ScanThread.#running++;
     worker.onmessage = (event: MessageEvent<unknown>) => {
       this.#onMessage?.(event.data);
     };
@@ -251,7 +256,7 @@ export class ScanThread {
     if (this.#worker === undefined) return;
     this.#worker.terminate();
     this.#worker = undefined;
-    running--;
+    ScanThread.#running--;
   }
 
   /** The entries `worker` lists, or `undefined` where it could not. */

@@ -142,7 +142,8 @@ export function isBuiltRemoteSkill(skill: Skill): boolean {
  *
  * @example Usage
  * ```ts
- * import { embeddedSkill, discoverSync, isDirectorySkill } from "@skillscope/skills";
+ * import { embeddedSkill, discoverSync } from "@skillscope/skills";
+ * import { isDirectorySkill } from "./build_skill.ts";
  * import assert from "node:assert/strict";
  *
  * const [skill] = discoverSync({
@@ -164,7 +165,8 @@ export function isDirectorySkill(skill: Skill): skill is DirectorySkill {
  *
  * @example Usage
  * ```ts
- * import { embeddedSkill, discoverSync, isEmbeddedSkill } from "@skillscope/skills";
+ * import { embeddedSkill, discoverSync } from "@skillscope/skills";
+ * import { isEmbeddedSkill } from "./build_skill.ts";
  * import assert from "node:assert/strict";
  *
  * const [skill] = discoverSync({
@@ -178,4 +180,12 @@ export function isDirectorySkill(skill: Skill): skill is DirectorySkill {
  */
 export function isEmbeddedSkill(skill: Skill): skill is EmbeddedSkill {
   return skill.source.kind === "embedded" && typeof skill.body === "string";
+}
+
+/** One skill, loaded: the skill (or none) and what to report, in order. */
+export interface Loaded {
+  readonly skill: Skill | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Its frontmatter (or metadata file) needs the full YAML parser, which it was not given. */
+  readonly needsParser: boolean;
 }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "../parse/fields.ts";
+import { KNOWN_EXTENSION_FIELDS, SPEC_FIELDS } from "./fields.ts";
 import type { Diagnostic, SkillFields } from "../shared/types.ts";
 import { firstItems } from "../shared/first_items.ts";
 import { setEntry, withNullPrototype } from "../shared/null_record.ts";
