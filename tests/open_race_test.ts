@@ -129,7 +129,7 @@ Deno.test("discovery and the serving reads finish while SKILL.md, agents/openai.
     tmp.path,
     `import { discoverSync } from "$SRC/discover/discover.ts";
      import { directorySource } from "$SRC/discover/sources.ts";
-     import { readAssetSync, readBodySync } from "$SRC/serve/read_skill.ts";
+     import { readAssetSync, readBodySync } from "$SRC/content/disk_content.ts";
      const counts = { rounds: 0, discovered: 0, codex: 0, bodies: 0, assets: 0, failures: 0 };
      const sources = [directorySource(${
       JSON.stringify(root)

@@ -7,11 +7,8 @@ import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource, embeddedSkill } from "../src/discover/sources.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { discoverSync } from "../src/discover/discover.ts";
-import {
-  isDirectorySkill,
-  isEmbeddedSkill,
-} from "../src/discover/build_skill.ts";
-import { readBodySync } from "../src/serve/read_skill.ts";
+import { isDirectorySkill, isEmbeddedSkill } from "../src/parse/build_skill.ts";
+import { readBodySync } from "../src/content/disk_content.ts";
 
 async function rejectsWith(
   promise: Promise<unknown>,

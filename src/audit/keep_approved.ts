@@ -1,8 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * A discovery with only approved skills: each directory skill is checked
- * from one read of its files against its approval, and kept as a copy that
- * carries the approved digests, so every later read of it is checked too.
+ * from one read of its files against its approval, and kept as a copy whose
+ * content carries the approved digests, so every later read of it is
+ * checked too.
  *
  * @module
  */
@@ -18,10 +19,12 @@ import {
   withMetadataShortDescription,
 } from "../parse/codex_metadata.ts";
 import { firstParagraph } from "../parse/description_fallback.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import { loadYamlParser } from "../parse/yaml.ts";
 import { parseSkillMd } from "../parse/skill_md.ts";
-import { bindApproval } from "./approved_content.ts";
+import { approvalCheck } from "./approved_content.ts";
+import { bindContent } from "../content/content_of.ts";
+import { diskContent } from "../content/disk_content.ts";
 import { type ApprovalState, readApprovals, stateOf } from "./approvals.ts";
 import type {
   Diagnostic,
@@ -198,7 +201,13 @@ export async function keepApproved(discovery: Discovery): Promise<Discovery> {
       // A copy of its own carries the approval, so every read of it is
       // checked against the approved bytes (the cached original is not).
       const kept = Object.freeze({ ...skill });
-      bindApproval(kept, { files, digest: hashBytes, dir: skill.dir });
+      bindContent(
+        kept,
+        diskContent(
+          kept,
+          approvalCheck(kept, { files, digest: hashBytes, dir: skill.dir }),
+        ),
+      );
       skills.push(kept);
     } else if (state.status === "changed") {
       diagnostics.push(Object.freeze({

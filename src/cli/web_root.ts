@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RemoteListing, RemoteSource } from "../discover/remote_source.ts";
+import type { RemoteListing, RemoteSource } from "../content/remote_content.ts";
 import {
   assertNetPermission,
   assertWebUrl,

@@ -10,10 +10,13 @@
  */
 import { utf8Text } from "../shared/utf8_text.ts";
 import { discoverSync } from "../discover/discover.ts";
-import { readAssetSync, readSkillFileSync } from "../serve/read_skill.ts";
-import { listResourcesSync } from "../serve/list_resources.ts";
+import {
+  listResourcesSync,
+  readAssetSync,
+  readSkillFileSync,
+} from "../content/disk_content.ts";
 import { directorySource } from "../discover/sources.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import type { Diagnostic, DirectorySkill } from "../shared/types.ts";
 import { VERSION } from "../shared/version.ts";
 import type { YamlParser } from "../parse/yaml.ts";

@@ -9,7 +9,7 @@
  */
 import type { Skill as SkillEntry } from "@modelcontextprotocol/server/ext/skills";
 import { isValidSkillName } from "../parse/skill_name.ts";
-import { remoteContentOf } from "../discover/remote_source.ts";
+import { contentOf } from "../content/content_of.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import type { SkillManifest } from "./skill_files.ts";
@@ -84,10 +84,11 @@ export function servableSkills(
   const servable: Servable[] = [];
   const left: Diagnostic[] = [];
   for (const skill of skills) {
-    // A website's skills are served on (their content is fetched and
-    // verified on read); another MCP server's are not served again.
+    // Content read from elsewhere is served on only for a website's skills
+    // (fetched and verified on read); another MCP server's are not served
+    // again.
     if (
-      remoteContentOf(skill) !== undefined &&
+      contentOf(skill).local === undefined &&
       !skill.source.key.startsWith("web+")
     ) {
       left.push({

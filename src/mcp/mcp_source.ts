@@ -10,7 +10,7 @@ import {
   attachRemoteContent,
   type RemoteListing,
   type RemoteSource,
-} from "../discover/remote_source.ts";
+} from "../content/remote_content.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import {
   type Connection,

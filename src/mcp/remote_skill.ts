@@ -8,12 +8,18 @@ import {
   type Skill as SkillEntry,
   SkillVerificationError,
 } from "@modelcontextprotocol/client/ext/skills";
-import { isServableAssetPath } from "../serve/read_skill.ts";
+import {
+  isServableAssetPath,
+  MAX_ASSET_BYTES,
+  MAX_BODY_BYTES,
+  MAX_RESOURCES,
+  type SkillContent,
+  type SkillResources,
+} from "../content/skill_content.ts";
 import { messageOf, SkillAccessError } from "../shared/errors.ts";
 import { checkFields } from "../parse/fields.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
-import type { RemoteContent } from "../discover/remote_source.ts";
-import { buildSkill } from "../discover/build_skill.ts";
+import { buildSkill } from "../parse/build_skill.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
 import type { Connection } from "./mcp_connection.ts";
@@ -46,14 +52,14 @@ export function toSkill(
   });
 }
 
-/** The content reader of a remote skill: each file fetched when read, checked against the manifest; a failed check poisons the skill. */
+/** The content of a remote skill: each file fetched when read, checked against the manifest; a failed check poisons the skill. */
 export function remoteContent(
   skill: Skill,
   entry: SkillEntry,
   key: string,
   connect: () => Promise<Connection>,
   timeout: number,
-): RemoteContent {
+): SkillContent {
   const base = entry.uri.slice(0, -"SKILL.md".length);
   const manifest = entry.resources === "dynamic"
     ? undefined
@@ -148,10 +154,10 @@ export function remoteContent(
   };
 
   return {
-    async readBody(maxBytes: number): Promise<string> {
+    async readBody(options = {}): Promise<string> {
       const { bytes, body } = await read(
         "SKILL.md",
-        maxBytes,
+        options.maxBytes ?? MAX_BODY_BYTES,
         "body-too-large",
       );
       if (body !== undefined) return body;
@@ -159,12 +165,12 @@ export function remoteContent(
       const split = splitFrontmatter(text, entry.uri);
       return split.text.slice(split.bodyStart);
     },
-    async readFile(path: string, maxBytes: number): Promise<Uint8Array> {
+    async readFile(path, options = {}): Promise<Uint8Array> {
+      const maxBytes = options.maxBytes ?? MAX_ASSET_BYTES;
       return (await read(path, maxBytes, "asset-too-large")).bytes;
     },
-    async listFiles(
-      max: number,
-    ): Promise<{ files: string[]; truncated: boolean }> {
+    async listFiles(options = {}): Promise<SkillResources> {
+      const max = options.max ?? MAX_RESOURCES;
       if (failure !== undefined) throw failure;
       let found: string[];
       let cut = false;

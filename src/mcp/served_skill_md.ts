@@ -6,51 +6,84 @@
  * @module
  */
 import { dump } from "js-yaml";
-import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
-import { onDisk, readSkillFileSync } from "../serve/read_skill.ts";
+import { currentYamlParser } from "../parse/yaml.ts";
+import type { LocalContent } from "../content/skill_content.ts";
 import type { Skill } from "../shared/types.ts";
 
 const encoder = new TextEncoder();
 
 /**
- * The `SKILL.md` a skill is served as: the file's bytes for a skill on disk;
- * for an embedded skill its content, or — when that content does not carry
- * the skill's name and description in its frontmatter — the content with a
- * frontmatter that does.
+ * The `SKILL.md` a skill is served as: the bytes its content holds, as they
+ * are for a file; for a text given in memory whose frontmatter does not
+ * carry the skill's name and description, the text under a frontmatter
+ * that does.
+ *
+ * @example An embedded skill given without frontmatter
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { contentOf } from "../content/content_of.ts";
+ * import { servedSkillMd } from "./served_skill_md.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const skill = set.require("hi");
+ * const served = servedSkillMd(skill, contentOf(skill).local!, 1024);
+ * assert.equal(new TextDecoder().decode(served.bytes), "---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * assert.deepEqual(served.frontmatter(), { name: "hi", description: "Says hi" });
+ * ```
  *
  * @param skill The skill.
- * @param maxBytes The largest `SKILL.md` read from disk.
- * @returns The bytes and the frontmatter they carry.
+ * @param local Its content.
+ * @param maxBytes The largest `SKILL.md` read.
+ * @returns The bytes, and the frontmatter they carry (parsed when asked).
  */
 export function servedSkillMd(
   skill: Skill,
+  local: LocalContent,
   maxBytes: number,
-): { bytes: Uint8Array; frontmatter: Readonly<Record<string, unknown>> } {
-  const embedded = embeddedContentOf(skill);
-  if (embedded === undefined) {
-    // The listing carries the frontmatter of exactly these bytes (the file
-    // may have changed since discovery; the skill keeps a capped copy).
-    const bytes = readSkillFileSync(skill, maxBytes);
-    return { bytes, frontmatter: frontmatterOf(bytes, onDisk(skill).path) };
-  }
-  const fm = frontmatterOf(encoder.encode(embedded.text), skill.source.key);
-  if (fm.name === skill.name && fm.description === skill.description) {
-    return { bytes: encoder.encode(embedded.text), frontmatter: fm };
+): {
+  bytes: Uint8Array;
+  frontmatter: () => Readonly<Record<string, unknown>>;
+} {
+  const held = local.skillMd(maxBytes);
+  const path = skill.path ?? skill.source.key;
+  // The listing carries the frontmatter of exactly these bytes (the file
+  // may have changed since discovery; the skill keeps a capped copy).
+  const fm = () => frontmatterOf(held.bytes, path);
+  if (held.body === undefined) return { bytes: held.bytes, frontmatter: fm };
+  const given = fm();
+  if (given.name === skill.name && given.description === skill.description) {
+    return { bytes: held.bytes, frontmatter: () => given };
   }
   const frontmatter = {
-    ...fm,
+    ...given,
     name: skill.name,
     description: skill.description,
   };
   const text = `---\n${dump(frontmatter, { lineWidth: -1 })}---\n${
-    embedded.body.replace(/^\n+/, "")
+    held.body.replace(/^\n+/, "")
   }`;
-  return { bytes: encoder.encode(text), frontmatter };
+  return { bytes: encoder.encode(text), frontmatter: () => frontmatter };
 }
 
-/** The frontmatter as plain JSON (dates become ISO strings, nothing else changes). */
+/**
+ * The frontmatter as plain JSON (dates become ISO strings, nothing else
+ * changes), as `skills/list` shows it.
+ *
+ * @example A date in a frontmatter
+ * ```ts
+ * import { jsonFrontmatter } from "./served_skill_md.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const fm = { name: "hi", metadata: { updated: new Date("2026-01-02T00:00:00Z") } };
+ * assert.deepEqual(jsonFrontmatter(fm), { name: "hi", metadata: { updated: "2026-01-02T00:00:00.000Z" } });
+ * ```
+ *
+ * @param fm A frontmatter map.
+ * @returns Its plain JSON copy.
+ */
 export const jsonFrontmatter = (
   fm: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> => JSON.parse(JSON.stringify(fm));
@@ -63,5 +96,8 @@ function frontmatterOf(
   const text = new TextDecoder().decode(bytes);
   if (!text.replace(/^\uFEFF/, "").startsWith("---")) return {};
   const split = splitFrontmatter(text, path);
-  return analyzeFrontmatter(split.yaml, { path }).frontmatter;
+  return analyzeFrontmatter(split.yaml, {
+    path,
+    yamlParser: currentYamlParser(),
+  }).frontmatter;
 }

@@ -22,14 +22,8 @@ import { messageOf, SkillAccessError } from "../shared/errors.ts";
 import { normalizeAssetPath } from "../shared/asset_path.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
-import {
-  DigestCache,
-  MAX_SKILL_BYTES,
-  readSkillFile,
-  skillFilePaths,
-} from "./skill_files.ts";
-import { contentOf } from "../serve/skill_content.ts";
-import { remoteContentOf } from "../discover/remote_source.ts";
+import { DigestCache, MAX_SKILL_BYTES, skillFilePaths } from "./skill_files.ts";
+import { contentOf } from "../content/content_of.ts";
 import {
   type Listed,
   listedEntry,
@@ -44,14 +38,6 @@ import { SkillMdCache } from "./skill_md_cache.ts";
 
 /**
  * Entries per `skills/list`, `resources/list` and directory page by default.
- *
- * @example Usage
- * ```ts
- * import { DEFAULT_PAGE_SIZE } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_PAGE_SIZE, 100);
- * ```
  */
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -122,8 +108,9 @@ export function skillSetSource(
   };
 
   const entry = (skill: Skill): Listed | undefined => {
-    // A website's skill has no manifest until its files are fetched.
-    if (remoteContentOf(skill) !== undefined) return remoteEntry(skill);
+    // Content read from elsewhere (a website's) has no manifest until its
+    // files are fetched.
+    if (contentOf(skill).local === undefined) return remoteEntry(skill);
     let listing;
     try {
       listing = digests.listing(skill);
@@ -209,15 +196,13 @@ export function skillSetSource(
         }
         throw error;
       };
-      if (remoteContentOf(skill) !== undefined) {
-        return contentOf(skill).readFile(path, { maxBytes: MAX_SKILL_BYTES })
+      const content = contentOf(skill);
+      if (path !== "SKILL.md" || content.local === undefined) {
+        return content.readFile(path, { maxBytes: MAX_SKILL_BYTES })
           .then(served, notServed);
       }
       try {
-        if (path !== "SKILL.md") {
-          return Promise.resolve(served(readSkillFile(skill, path)));
-        }
-        const file = skillMds.read(skill);
+        const file = skillMds.read(skill, content.local);
         return Promise.resolve(
           typeof file === "string"
             ? { text: file, mimeType: mimeTypeOf(path) }
@@ -241,15 +226,16 @@ export function skillSetSource(
       if (skill === undefined) return Promise.resolve(undefined);
       const dir = parts.path === "" ? "" : normalizeAssetPath(parts.path);
       if (dir === undefined) return Promise.resolve(undefined);
+      const content = contentOf(skill);
       let children: Resource[];
       try {
-        children = remoteContentOf(skill) !== undefined
-          ? childrenOf(
-            skill,
-            dir,
-            ["SKILL.md", ...(await contentOf(skill).listFiles()).files],
-          )
-          : childrenOf(skill, dir, skillFilePaths(skill).paths);
+        children = childrenOf(
+          skill,
+          dir,
+          content.local === undefined
+            ? ["SKILL.md", ...(await content.listFiles()).files]
+            : skillFilePaths(content.local).paths,
+        );
       } catch (error) {
         return Promise.reject(error);
       }

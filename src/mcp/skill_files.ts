@@ -6,25 +6,14 @@
  *
  * @module
  */
-import { join } from "../shared/path.ts";
-import { embeddedContentOf } from "../discover/embedded_skill.ts";
 import { sha256Hex } from "../shared/sha256.ts";
-import {
-  onDisk,
-  readAssetSync,
-  readSkillFileSync,
-} from "../serve/read_skill.ts";
-import { listResourcesSync } from "../serve/list_resources.ts";
+import { SkillAccessError } from "../shared/errors.ts";
+import { escapeTerminal } from "../shared/escape.ts";
+import { contentOf } from "../content/content_of.ts";
+import type { LocalContent } from "../content/skill_content.ts";
 import { jsonFrontmatter, servedSkillMd } from "./served_skill_md.ts";
-import { approvedContentOf } from "../audit/approved_content.ts";
 import type { Skill } from "../shared/types.ts";
-import {
-  type FileIdentity,
-  fileIdentity,
-  isCurrent,
-  stampTree,
-  type TreeStamp,
-} from "../shared/tree_stamp.ts";
+import { isCurrent, type TreeStamp } from "../shared/tree_stamp.ts";
 
 /** Most files one skill may have and still get a manifest (the extension's limit). */
 export const MAX_SKILL_FILES = 512;
@@ -80,19 +69,62 @@ export type SkillManifest =
   | { readonly kind: "dynamic"; readonly reason: string };
 
 /**
+ * The content of a skill held here (on disk or in memory), which a server
+ * reads synchronously; a skill read from elsewhere is refused.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { localContentOf } from "./skill_files.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * assert.equal(localContentOf(set.require("hi")).listFiles().files.length, 0);
+ * ```
+ *
+ * @param skill The skill.
+ * @returns Its content.
+ * @throws {SkillAccessError} `read-failed` for a skill read from elsewhere.
+ */
+export function localContentOf(skill: Skill): LocalContent {
+  const { local } = contentOf(skill);
+  if (local !== undefined) return local;
+  throw new SkillAccessError(
+    "read-failed",
+    skill.name,
+    `"${
+      escapeTerminal(skill.name)
+    }" (${skill.source.kind}: ${skill.source.key}) is read from elsewhere, not served from here`,
+  );
+}
+
+/**
  * Every servable file of a skill, `SKILL.md` first, then the bundled files
  * sorted: hidden entries and `node_modules` are never served, symlinks that
  * leave the skill are left out (the rule of `readAsset`).
  *
- * @param skill The skill.
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { localContentOf, skillFilePaths } from "./skill_files.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Hi", content: "", assets: { "b.md": "B", "a.md": "A" } })],
+ * });
+ * const { paths } = skillFilePaths(localContentOf(set.require("hi")));
+ * assert.deepEqual(paths, ["SKILL.md", "a.md", "b.md"]);
+ * ```
+ *
+ * @param local The skill's content.
  * @param max Most bundled files listed.
  * @returns The paths and whether the walk stopped at `max`.
  */
 export function skillFilePaths(
-  skill: Skill,
+  local: LocalContent,
   max: number = MAX_LISTED_FILES,
 ): { paths: string[]; truncated: boolean } {
-  const listed = listResourcesSync(skill, { max, maxDepth: MAX_DEPTH });
+  const listed = local.listFiles({ max, maxDepth: MAX_DEPTH });
   return { paths: ["SKILL.md", ...listed.files], truncated: listed.truncated };
 }
 
@@ -100,25 +132,38 @@ export function skillFilePaths(
  * Reads one served file of a skill: `SKILL.md` as {@linkcode servedSkillMd}
  * makes it, any other path through `readAsset`'s containment checks.
  *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { readSkillFile } from "./skill_files.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Hi", content: "# Hi\n", assets: { "a.md": "A" } })],
+ * });
+ * assert.equal(new TextDecoder().decode(readSkillFile(set.require("hi"), "a.md")), "A");
+ * ```
+ *
  * @param skill The skill.
  * @param path A normalized relative path.
+ * @param local The skill's content.
  * @returns The bytes.
  * @throws {SkillAccessError} as `readAsset`.
  */
-export function readSkillFile(skill: Skill, path: string): Uint8Array {
-  if (path === "SKILL.md") {
-    // On disk the bytes are served as they are: no frontmatter to render.
-    return embeddedContentOf(skill) === undefined
-      ? readSkillFileSync(skill, MAX_SKILL_BYTES)
-      : servedSkillMd(skill, MAX_SKILL_BYTES).bytes;
-  }
-  return readAssetSync(skill, path, { maxBytes: MAX_SKILL_BYTES });
+export function readSkillFile(
+  skill: Skill,
+  path: string,
+  local: LocalContent = localContentOf(skill),
+): Uint8Array {
+  return path === "SKILL.md"
+    ? servedSkillMd(skill, local, MAX_SKILL_BYTES).bytes
+    : local.readFile(path, { maxBytes: MAX_SKILL_BYTES });
 }
 
 /**
- * Digests of skill files, cached by path and file identity (device, inode,
- * size, change times) for files on disk and by skill object for embedded
- * ones, so listing a large skill set does not hash it again on every
+ * Digests of skill files, cached by the identity their content gives them
+ * (path, device, inode, size and change times on disk; the content itself
+ * in memory), so listing a large skill set does not hash it again on every
  * request; and what a skill is listed with (see
  * {@linkcode DigestCache.listing}).
  *
@@ -141,11 +186,10 @@ export function readSkillFile(skill: Skill, path: string): Uint8Array {
  */
 export class DigestCache {
   #byIdentity = new Map<string, string>();
-  #embedded = new WeakMap<Skill, Map<string, string>>();
   #listings = new WeakMap<
     Skill,
     {
-      stamp: TreeStamp | undefined;
+      stamp: TreeStamp | "constant";
       listing: ReturnType<DigestCache["listing"]>;
       /** When the stamp was last found current (`performance.now()`). */
       checked: number;
@@ -175,7 +219,7 @@ export class DigestCache {
   }
 
   /**
-   * How many `SKILL.md` files on disk this cache has read to render the
+   * How many `SKILL.md` files this cache has read to render the
    * frontmatter they are listed with (a cache hit reads none).
    * @returns The count.
    */
@@ -206,7 +250,7 @@ export class DigestCache {
     const now = performance.now();
     if (cached !== undefined) {
       // Within moments of a check, the files are not looked at again.
-      if (cached.stamp === undefined || now - cached.checked < RECHECK_MS) {
+      if (cached.stamp === "constant" || now - cached.checked < RECHECK_MS) {
         return cached.listing;
       }
       if (isCurrent(cached.stamp)) {
@@ -214,18 +258,18 @@ export class DigestCache {
         return cached.listing;
       }
     }
-    const embedded = embeddedContentOf(skill) !== undefined;
+    const local = localContentOf(skill);
     // Stamped before anything is read, checked again after: a change made
     // meanwhile is never cached.
-    const stamp = embedded ? undefined : stampTree(onDisk(skill).dir, {
+    const stamp = local.stamp({
       maxDepth: MAX_DEPTH,
       maxEntries: 2 * MAX_SKILL_FILES,
     });
     const listing = {
-      frontmatter: this.#frontmatterOf(skill, embedded),
-      manifest: this.manifest(skill),
+      frontmatter: this.#frontmatterOf(skill, local),
+      manifest: this.#manifest(skill, local),
     };
-    if (embedded || (stamp !== undefined && isCurrent(stamp))) {
+    if (stamp === "constant" || (stamp !== undefined && isCurrent(stamp))) {
       this.#listings.set(skill, { stamp, listing, checked: now });
     }
     return listing;
@@ -233,27 +277,19 @@ export class DigestCache {
 
   #frontmatterOf(
     skill: Skill,
-    embedded: boolean,
+    local: LocalContent,
   ): Readonly<Record<string, unknown>> {
-    if (embedded) {
-      return jsonFrontmatter(servedSkillMd(skill, MAX_SKILL_BYTES).frontmatter);
-    }
-    // Another skill's frontmatter of the same file was not checked against
-    // this skill's approval.
-    const path = onDisk(skill).path;
-    const before = approvedContentOf(skill) === undefined
-      ? fileIdentity(path)
-      : undefined;
-    const hit = before && this.#frontmatter.get(before.key);
+    // An identity not to be trusted (an approved skill's, a recent file's)
+    // neither takes nor gives another skill's frontmatter of the same file.
+    const before = local.identity("SKILL.md");
+    const trusted = before !== undefined && !before.racy;
+    const hit = trusted ? this.#frontmatter.get(before.key) : undefined;
     if (hit !== undefined) return hit;
     this.#rendered++;
     const frontmatter = jsonFrontmatter(
-      servedSkillMd(skill, MAX_SKILL_BYTES).frontmatter,
+      servedSkillMd(skill, local, MAX_SKILL_BYTES).frontmatter(),
     );
-    if (
-      before !== undefined && !before.racy &&
-      fileIdentity(path)?.key === before.key
-    ) {
+    if (trusted && local.identity("SKILL.md")?.key === before.key) {
       if (this.#frontmatter.size >= this.#max) this.#frontmatter.clear();
       this.#frontmatter.set(before.key, frontmatter);
     }
@@ -270,7 +306,11 @@ export class DigestCache {
    * @throws {SkillAccessError} when a listed file cannot be read.
    */
   manifest(skill: Skill): SkillManifest {
-    const { paths, truncated } = skillFilePaths(skill, MAX_SKILL_FILES);
+    return this.#manifest(skill, localContentOf(skill));
+  }
+
+  #manifest(skill: Skill, local: LocalContent): SkillManifest {
+    const { paths, truncated } = skillFilePaths(local, MAX_SKILL_FILES);
     if (truncated || paths.length > MAX_SKILL_FILES) {
       return {
         kind: "dynamic",
@@ -279,14 +319,10 @@ export class DigestCache {
     }
     // Sizes first, from stat (or memory): a skill past the byte limit is
     // "dynamic" before any of its files is read.
-    const embedded = embeddedContentOf(skill) !== undefined;
-    const identities = paths.map((path) =>
-      embedded ? undefined : identityOf(skill, path)
-    );
+    const identities = paths.map((path) => local.identity(path));
     let total = 0;
-    for (const [i, path] of paths.entries()) {
-      total += identities[i]?.size ??
-        (embedded ? readSkillFile(skill, path).length : 0);
+    for (const identity of identities) {
+      total += identity?.size ?? 0;
       if (total > MAX_SKILL_BYTES) {
         return {
           kind: "dynamic",
@@ -299,8 +335,8 @@ export class DigestCache {
     const files = paths.map((path, i) =>
       this.#file(
         skill,
+        local,
         path,
-        embedded,
         identities[i]?.racy === false ? identities[i]!.key : undefined,
       )
     );
@@ -309,47 +345,24 @@ export class DigestCache {
 
   #file(
     skill: Skill,
+    local: LocalContent,
     path: string,
-    embedded: boolean,
     identity: string | undefined,
   ): ManifestFile {
-    const cached = embedded
-      ? this.#embedded.get(skill)?.get(path)
-      : identity === undefined
+    const cached = identity === undefined
       ? undefined
       : this.#byIdentity.get(identity);
     if (cached !== undefined) {
       const [size, digest] = cached.split(" ") as [string, string];
       return { path, size: Number(size), digest };
     }
-    const bytes = readSkillFile(skill, path);
+    const bytes = readSkillFile(skill, path, local);
     this.#hashed++;
     const digest = `sha256:${sha256Hex(bytes)}`;
-    const value = `${bytes.length} ${digest}`;
-    if (embedded) {
-      let map = this.#embedded.get(skill);
-      if (map === undefined) this.#embedded.set(skill, map = new Map());
-      map.set(path, value);
-    } else if (identity !== undefined) {
+    if (identity !== undefined) {
       if (this.#byIdentity.size >= this.#max) this.#byIdentity.clear();
-      this.#byIdentity.set(identity, value);
+      this.#byIdentity.set(identity, `${bytes.length} ${digest}`);
     }
     return { path, size: bytes.length, digest };
   }
-}
-
-/** The identity of a skill's file on disk; `undefined` for a skill not on disk or a file that cannot be stat'ed. */
-function identityOf(
-  skill: Skill,
-  path: string,
-): FileIdentity | undefined {
-  let file: string;
-  try {
-    file = path === "SKILL.md" && skill.path !== undefined
-      ? skill.path
-      : join(onDisk(skill).dir, path);
-  } catch {
-    return undefined;
-  }
-  return fileIdentity(file);
 }

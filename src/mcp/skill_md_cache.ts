@@ -1,20 +1,18 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The `SKILL.md` that `resources/read` serves, kept between requests: by the
- * identity of the file for a skill on disk (one `stat` per read instead of
- * opening and reading it again), by skill object for an embedded skill. An
- * approved skill's `SKILL.md` is never kept: each of its reads is checked
- * against its approval.
+ * The `SKILL.md` that `resources/read` serves, kept between requests by the
+ * identity its content gives it: the file's for a skill on disk (one `stat`
+ * per read instead of opening and reading it again), the content's own for
+ * a skill in memory. An approved skill's `SKILL.md` is never kept: its
+ * identity is not trusted, so each of its reads is checked against its
+ * approval.
  *
  * @module
  */
-import { approvedContentOf } from "../audit/approved_content.ts";
-import { embeddedContentOf } from "../discover/embedded_skill.ts";
-import { onDisk } from "../serve/read_skill.ts";
+import type { LocalContent } from "../content/skill_content.ts";
 import type { Skill } from "../shared/types.ts";
 import { utf8Text } from "../shared/utf8_text.ts";
-import { readSkillFile } from "./skill_files.ts";
-import { fileIdentity } from "../shared/tree_stamp.ts";
+import { localContentOf, readSkillFile } from "./skill_files.ts";
 
 /**
  * A served `SKILL.md`: its text when its bytes are valid UTF-8 without NUL,
@@ -48,7 +46,6 @@ const MAX_KEPT_FILE = 1024 * 1024;
  */
 export class SkillMdCache {
   #byIdentity = new Map<string, ServedFile>();
-  #embedded = new WeakMap<Skill, ServedFile>();
   #kept = 0;
   #maxBytes: number;
   #reads = 0;
@@ -75,27 +72,19 @@ export class SkillMdCache {
    * The `SKILL.md` a skill is served as (see `readSkillFile`).
    *
    * @param skill A skill on disk or embedded.
+   * @param local Its content.
    * @returns Its text, or its bytes when they are not text.
    * @throws {SkillAccessError} as `readSkillFile`.
    */
-  read(skill: Skill): ServedFile {
-    if (approvedContentOf(skill) !== undefined) return this.#load(skill);
-    if (embeddedContentOf(skill) !== undefined) {
-      let served = this.#embedded.get(skill);
-      if (served === undefined) {
-        this.#embedded.set(skill, served = this.#load(skill));
-      }
-      return served;
-    }
-    const path = onDisk(skill).path;
-    const before = fileIdentity(path);
+  read(skill: Skill, local: LocalContent = localContentOf(skill)): ServedFile {
+    const before = local.identity("SKILL.md");
     const trusted = before !== undefined && !before.racy &&
       before.size <= MAX_KEPT_FILE;
     const hit = trusted ? this.#byIdentity.get(before.key) : undefined;
     if (hit !== undefined) return hit;
-    const served = this.#load(skill);
+    const served = this.#load(skill, local);
     // Kept only when nothing changed while it was read.
-    if (trusted && fileIdentity(path)?.key === before.key) {
+    if (trusted && local.identity("SKILL.md")?.key === before.key) {
       const held = _heldBytes(before.key, before.size, served);
       if (this.#kept + held > this.#maxBytes) {
         this.#byIdentity.clear();
@@ -107,8 +96,8 @@ export class SkillMdCache {
     return served;
   }
 
-  #load(skill: Skill): ServedFile {
-    const bytes = readSkillFile(skill, "SKILL.md");
+  #load(skill: Skill, local: LocalContent): ServedFile {
+    const bytes = readSkillFile(skill, "SKILL.md", local);
     this.#reads++;
     return utf8Text(bytes) ?? bytes;
   }

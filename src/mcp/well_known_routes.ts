@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { remoteContentOf } from "../discover/remote_source.ts";
+import { contentOf } from "../content/content_of.ts";
 import { isValidSkillName } from "../parse/skill_name.ts";
 import { join } from "../shared/path.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
@@ -87,7 +87,7 @@ export function wellKnownRoutes(
   };
 
   const listable = (skill: Skill): boolean =>
-    remoteContentOf(skill) === undefined && isValidSkillName(skill.name);
+    contentOf(skill).local !== undefined && isValidSkillName(skill.name);
 
   /** The skills the index lists, keyed; hashing yields now and then. */
   const current = async (): Promise<PackSource[]> => {

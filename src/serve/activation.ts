@@ -6,7 +6,7 @@
  * @module
  */
 import { escapeTerminal, escapeXml } from "../shared/escape.ts";
-import type { SkillResources } from "./list_resources.ts";
+import type { SkillResources } from "../content/skill_content.ts";
 import type { Skill } from "../shared/types.ts";
 import { substituteArguments } from "./mentions.ts";
 

@@ -3,21 +3,27 @@
  * Activation payloads kept while their skill's files keep their identity: a
  * skill on disk is activated again with one `stat` per directory and entry
  * of its tree instead of reading `SKILL.md`, walking the tree and rendering
- * again. An embedded skill is kept by skill object (its content is memory);
- * a remote skill or an approved one is never kept (each read fetches and
- * verifies, or is checked against its approval).
+ * again. What may be kept is the skill's content's to say: one held in
+ * memory is kept as long as the skill; a remote skill or an approved one is
+ * never kept (each read fetches and verifies, or is checked against its
+ * approval).
+ *
+ * One cache per process, shared by every `SkillSet`, on purpose: its byte
+ * budget bounds what the process keeps however many sets it opens (as the
+ * one budget of web artifacts does). Entries are keyed by the skill object,
+ * so a set never sees another set's skills, and a set's skills dropped with
+ * it free their entries.
  *
  * @module
  */
-import { approvedContentOf } from "../audit/approved_content.ts";
-import { embeddedContentOf } from "../discover/embedded_skill.ts";
-import { remoteContentOf } from "../discover/remote_source.ts";
-import { isCurrent, stampTree, type TreeStamp } from "../shared/tree_stamp.ts";
+import { isCurrent, type TreeStamp } from "../shared/tree_stamp.ts";
 import type { Skill } from "../shared/types.ts";
 import { renderActivation } from "./activation.ts";
-import { RESOURCE_DEPTH, type SkillResources } from "./list_resources.ts";
-import { onDisk } from "./read_skill.ts";
-import { contentOf } from "./skill_content.ts";
+import {
+  RESOURCE_DEPTH,
+  type SkillResources,
+} from "../content/skill_content.ts";
+import { contentOf } from "../content/content_of.ts";
 
 /** Most entries of a skill's tree stamped; a larger skill is read on every activation. */
 const MAX_STAMPED = 256;
@@ -26,8 +32,8 @@ const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** What is kept of one skill. */
 interface Kept {
-  /** What the files are checked against (`undefined`: an embedded skill). */
-  readonly stamp: TreeStamp | undefined;
+  /** What the files are checked against (`"constant"`: held in memory). */
+  readonly stamp: TreeStamp | "constant";
   readonly body: string;
   readonly files: SkillResources;
   /** Its place in {@linkcode order}. */
@@ -87,7 +93,7 @@ export async function cachedActivation(
 ): Promise<string> {
   const hit = kept.get(skill);
   if (hit !== undefined) {
-    if (hit.stamp === undefined || isCurrent(hit.stamp)) {
+    if (hit.stamp === "constant" || isCurrent(hit.stamp)) {
       // Most recently activated: to the end of the order.
       const place = order.get(hit.id);
       if (place !== undefined) {
@@ -98,22 +104,19 @@ export async function cachedActivation(
     }
     _drop(skill, hit);
   }
-  const keepable = remoteContentOf(skill) === undefined &&
-    approvedContentOf(skill) === undefined;
-  const embedded = embeddedContentOf(skill) !== undefined;
+  const content = contentOf(skill);
   // Stamped before anything is read, checked again after: a change made
   // meanwhile is never kept.
-  const stamp = !keepable || embedded ? undefined : stampTree(
-    onDisk(skill).dir,
-    { maxDepth: RESOURCE_DEPTH, maxEntries: MAX_STAMPED },
-  );
-  const content = contentOf(skill);
+  const stamp = content.local?.stamp({
+    maxDepth: RESOURCE_DEPTH,
+    maxEntries: MAX_STAMPED,
+  });
   const [body, files] = await Promise.all([
     content.readBody(),
     content.listFiles(),
   ]);
   reads++;
-  if (keepable && (embedded || (stamp !== undefined && isCurrent(stamp)))) {
+  if (stamp === "constant" || (stamp !== undefined && isCurrent(stamp))) {
     _keep(skill, { stamp, body, files });
   }
   return renderActivation(skill, body, files, options);
@@ -123,12 +126,17 @@ export async function cachedActivation(
  * How many activations were read from the skills' files (a kept payload
  * reads none): for tests and benchmarks.
  *
- * @example Usage
+ * @example An embedded skill is read once
  * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
  * import { activationReads } from "./activation_cache.ts";
  * import assert from "node:assert/strict";
  *
- * assert.equal(typeof activationReads(), "number");
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Hi", content: "# Hi\n" })] });
+ * const before = activationReads();
+ * await set.activate("hi");
+ * await set.activate("hi");
+ * assert.equal(activationReads() - before, 1);
  * ```
  *
  * @returns The count since the program started.
@@ -142,7 +150,9 @@ function _keep(
   entry: Omit<Kept, "id">,
 ): void {
   const chars = entry.body.length +
-    (entry.stamp?.keys.reduce((n, key) => n + 2 * key.length, 0) ?? 0) +
+    (entry.stamp === "constant"
+      ? 0
+      : entry.stamp.keys.reduce((n, key) => n + 2 * key.length, 0)) +
     entry.files.files.reduce((n, file) => n + file.length, 0);
   const bytes = 2 * chars + 256;
   if (bytes > MAX_KEPT_BYTES) return;

@@ -14,13 +14,14 @@ import { resultText } from "./provider_calls.ts";
 /**
  * One skill tool as the AI SDK's `tool()` takes (and returns) it.
  *
- * @example Usage
+ * @example Run a tool as the AI SDK would
  * ```ts
- * import type { AiSdkTool } from "@skillscope/skills";
+ * import { type AiSdkTool, aiSdkTools, embeddedSkill, SkillSet } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const t: AiSdkTool<object> = { description: "d", inputSchema: {}, execute: () => Promise.resolve("ok") };
- * assert.equal(await t.execute({}), "ok");
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const tools: Record<string, AiSdkTool<unknown>> = aiSdkTools(set, { jsonSchema: (s) => s, tool: (t) => t });
+ * assert.match(await tools.skills_read!.execute({ name: "hi" }), /# Hi/);
  * ```
  */
 export type AiSdkTool<SCHEMA> = {
@@ -33,13 +34,17 @@ export type AiSdkTool<SCHEMA> = {
  * The AI SDK helpers {@linkcode aiSdkTools} builds with: pass `jsonSchema`
  * and `tool` from `ai`.
  *
- * @example Usage
+ * @example Stand-ins for `jsonSchema` and `tool` from `ai`
  * ```ts
- * import type { AiSdkHelpers } from "@skillscope/skills";
+ * import { type AiSdkHelpers, aiSdkTools, embeddedSkill, SkillSet } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const helpers: AiSdkHelpers<object> = { jsonSchema: (s) => s, tool: (t) => t };
- * assert.equal(typeof helpers.tool, "function");
+ * const helpers: AiSdkHelpers<{ wrapped: unknown }> = {
+ *   jsonSchema: (schema) => ({ wrapped: schema }),
+ *   tool: (definition) => definition,
+ * };
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * assert.ok("wrapped" in aiSdkTools(set, helpers).skills_read!.inputSchema);
  * ```
  */
 export interface AiSdkHelpers<SCHEMA> {

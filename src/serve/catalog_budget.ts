@@ -8,7 +8,7 @@
  * @module
  */
 import type { Skill } from "../shared/types.ts";
-import { MAX_KEPT_STRING } from "../discover/retain.ts";
+import { MAX_KEPT_STRING } from "../parse/retain.ts";
 import type { CatalogOptions } from "./catalog_options.ts";
 
 export type { CatalogBudget } from "./catalog_options.ts";
@@ -51,7 +51,7 @@ export const MIN_DESCRIPTION_CHARS = 32;
  *
  * @example Usage
  * ```ts
- * import { estimateTokens } from "@skillscope/skills";
+ * import { estimateTokens } from "./catalog_budget.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(estimateTokens("twelve chars"), 3);

@@ -67,13 +67,14 @@ export interface CatalogOptions {
  * The budget of a catalog: `{ tokens }`, `{ chars }`, or
  * `{ contextWindow, fraction }` (tokens; `fraction` defaults to 0.02).
  *
- * @example Usage
+ * @example Fit the catalog into 1% of a context window
  * ```ts
- * import type { CatalogBudget } from "@skillscope/skills";
+ * import { type CatalogBudget, embeddedSkill, SkillSet } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const budget: CatalogBudget = { contextWindow: 200_000 };
- * assert.equal(budget.contextWindow, 200_000);
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const budget: CatalogBudget = { contextWindow: 200_000, fraction: 0.01 };
+ * assert.match(set.catalog({ budget }), /<name>hi<\/name>/);
  * ```
  */
 export interface CatalogBudget {

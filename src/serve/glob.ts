@@ -188,7 +188,7 @@ function matchSegments(
  *
  * @example Usage
  * ```ts
- * import { compileGlob } from "@skillscope/skills";
+ * import { compileGlob } from "./glob.ts";
  * import assert from "node:assert/strict";
  *
  * const ts = compileGlob("src/**\/*.{ts,tsx}");

@@ -55,7 +55,8 @@ export function normalizeMatchPath(path: string): string {
  *
  * @example Usage
  * ```ts
- * import { directorySource, discoverSync, matchSkills } from "@skillscope/skills";
+ * import { directorySource, discoverSync } from "@skillscope/skills";
+ * import { matchSkills } from "./match.ts";
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();

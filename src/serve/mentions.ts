@@ -159,7 +159,7 @@ export function splitArguments(text: string): string[] {
  *
  * @example Usage
  * ```ts
- * import { substituteArguments } from "@skillscope/skills";
+ * import { substituteArguments } from "./mentions.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(substituteArguments("Deploy $env ($0) from $ARGUMENTS[1]", "prod eu", ["env"]), "Deploy prod (prod) from eu");

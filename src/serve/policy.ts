@@ -24,13 +24,17 @@ const MODES: readonly ListingMode[] = ["on", "name-only", "user-only", "off"];
 /**
  * One override: skills it matches get its `mode`.
  *
- * @example Usage
+ * @example Turn skills off by name
  * ```ts
- * import type { SkillOverride } from "@skillscope/skills";
+ * import { embeddedSkill, SkillSet, type SkillOverride } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const off: SkillOverride = { match: "legacy-*", mode: "off" };
- * assert.equal(off.mode, "off");
+ * const overrides: SkillOverride[] = [{ match: "legacy-*", mode: "off" }];
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "legacy-pdf", description: "Old PDF tools", content: "# Old\n" })],
+ *   overrides,
+ * });
+ * assert.deepEqual(set.list(), []);
  * ```
  */
 export interface SkillOverride {
@@ -55,14 +59,16 @@ export interface SkillOverride {
 /**
  * Where an override comes from (see {@linkcode SkillOverride.origin}).
  *
- * @example Usage
+ * @example A project's overrides may hide a skill, never show it
  * ```ts
- * import type { OverrideOrigin, SkillOverride } from "@skillscope/skills";
+ * import { discoverSync, embeddedSkill, type OverrideOrigin, parseOverrides, policyOf } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
+ * const content = "---\nname: deploy\ndescription: Deploys\ndisable-model-invocation: true\n---\n# Deploy\n";
+ * const [skill] = discoverSync({ sources: [embeddedSkill({ name: "deploy", description: "Deploys", content })] }).skills;
  * const origin: OverrideOrigin = "project";
- * const hide: SkillOverride = { match: "deploy", mode: "user-only", origin };
- * assert.equal(hide.origin, "project");
+ * const overrides = parseOverrides([{ match: "deploy", mode: "on" }], { origin });
+ * assert.equal(policyOf(skill!, overrides).mode, "user-only");
  * ```
  */
 export type OverrideOrigin = "user" | "project";

@@ -38,13 +38,18 @@ export type NamedToolCall = { name: string; input?: unknown; id?: string };
 /**
  * Any tool call {@linkcode callSkillTool} accepts in one argument.
  *
- * @example Usage
+ * @example Answer a call in any provider's shape
  * ```ts
- * import type { ProviderToolCall } from "@skillscope/skills";
+ * import { callSkillTool, embeddedSkill, type ProviderToolCall, SkillSet } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const call: ProviderToolCall = { id: "c1", type: "function", function: { name: "skills_list", arguments: "{}" } };
- * assert.equal(call.id, "c1");
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const calls: ProviderToolCall[] = [
+ *   { type: "tool_use", id: "t1", name: "skills_read", input: { name: "hi" } },
+ *   { id: "c1", type: "function", function: { name: "skills_read", arguments: '{"name":"hi"}' } },
+ *   { name: "skills_read", input: { name: "hi" } },
+ * ];
+ * for (const call of calls) assert.equal((await callSkillTool(set, call)).ok, true);
  * ```
  */
 export type ProviderToolCall =

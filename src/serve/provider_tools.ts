@@ -24,14 +24,16 @@ export type JsonTypeName = "object" | "string" | "array" | "integer" | "null";
  * object type, not an interface, so it is assignable to their index-signature
  * types).
  *
- * @example Usage
+ * @example The parameters of a strict OpenAI tool
  * ```ts
- * import type { ProviderJsonSchema } from "@skillscope/skills";
+ * import { embeddedSkill, type ProviderJsonSchema, SkillSet, skillTools } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const schema: ProviderJsonSchema = { type: ["integer", "null"], description: "Most results" };
- * const parameters: { [key: string]: unknown } = schema;
- * assert.deepEqual(parameters.type, ["integer", "null"]);
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const [list] = skillTools(set, { format: "openai", strict: true });
+ * const parameters: ProviderJsonSchema = list!.function.parameters;
+ * assert.equal(parameters.type, "object");
+ * assert.equal(parameters.additionalProperties, false);
  * ```
  */
 export type ProviderJsonSchema = {

@@ -144,7 +144,8 @@ function buildIndex(skills: readonly Skill[]): Index {
  *
  * @example Usage
  * ```ts
- * import { directorySource, discoverSync, searchSkills } from "@skillscope/skills";
+ * import { directorySource, discoverSync } from "@skillscope/skills";
+ * import { searchSkills } from "./search.ts";
  * import assert from "node:assert/strict";
  *
  * const root = await Deno.makeTempDir();

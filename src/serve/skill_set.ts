@@ -8,9 +8,10 @@ import { defaultSkillCache } from "../discover/scan_cache.ts";
 import { type CatalogOptions, renderCatalog } from "./catalog.ts";
 import { skillIdentity } from "../discover/dedup.ts";
 import { SkillIndex } from "./skill_index.ts";
-import { activationOf, contentOfSkill } from "./skill_set_content.ts";
+import { cachedActivation } from "./activation_cache.ts";
+import { contentOf } from "../content/content_of.ts";
 import { matchSkills } from "./match.ts";
-import type { SkillResources } from "./list_resources.ts";
+import type { SkillResources } from "../content/skill_content.ts";
 import { type SearchHit, searchSkills } from "./search.ts";
 import { policyOf } from "./policy.ts";
 import {
@@ -158,8 +159,8 @@ export class SkillSet {
    * @throws {PermissionDeniedError} when the skill directory may not be read.
    */
   read(name: string, options: { maxBytes?: number } = {}): Promise<string> {
-    return attempt(() => this.require(name)).then(async (skill) =>
-      (await contentOfSkill(skill)).readBody(options)
+    return attempt(() => this.require(name)).then((skill) =>
+      contentOf(skill).readBody(options)
     );
   }
 
@@ -179,8 +180,8 @@ export class SkillSet {
     path: string,
     options: { maxBytes?: number; allowHidden?: boolean } = {},
   ): Promise<Uint8Array> {
-    return attempt(() => this.require(name)).then(async (skill) =>
-      (await contentOfSkill(skill)).readFile(path, options)
+    return attempt(() => this.require(name)).then((skill) =>
+      contentOf(skill).readFile(path, options)
     );
   }
 
@@ -214,8 +215,8 @@ export class SkillSet {
     name: string,
     options: { max?: number } = {},
   ): Promise<SkillResources> {
-    return attempt(() => this.require(name)).then(async (skill) =>
-      (await contentOfSkill(skill)).listFiles(options)
+    return attempt(() => this.require(name)).then((skill) =>
+      contentOf(skill).listFiles(options)
     );
   }
 
@@ -289,7 +290,7 @@ export class SkillSet {
     options: { arguments?: string } = {},
   ): Promise<string> {
     return attempt(() => this.require(name)).then(async (skill) => {
-      const payload = await activationOf(skill, options);
+      const payload = await cachedActivation(skill, options);
       this.#active.add(skillIdentity(name));
       return payload;
     });

@@ -51,15 +51,6 @@ export interface JsonSchema {
 
 /**
  * The names of the skill tools, in the order {@linkcode skillTools} gives them.
- *
- * @example Usage
- * ```ts
- * import { TOOL_NAMES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(TOOL_NAMES.length, 5);
- * assert.ok(TOOL_NAMES.includes("skills_read"));
- * ```
  */
 export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
   "skills_list",
@@ -72,13 +63,14 @@ export const TOOL_NAMES: readonly ToolName[] = Object.freeze([
 /**
  * The name of a skill tool.
  *
- * @example Usage
+ * @example The names of the five tools
  * ```ts
- * import { type ToolName, TOOL_NAMES } from "@skillscope/skills";
+ * import { embeddedSkill, SkillSet, skillTools, type ToolName } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const name: ToolName = "skills_search";
- * assert.ok(TOOL_NAMES.includes(name));
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const names: ToolName[] = skillTools(set).map((tool) => tool.name);
+ * assert.deepEqual(names, ["skills_list", "skills_read", "skills_read_asset", "skills_match", "skills_search"]);
  * ```
  */
 export type ToolName =

@@ -122,13 +122,14 @@ export function skillTools(
 /**
  * The formats of {@linkcode skillTools}.
  *
- * @example Usage
+ * @example The tools in Anthropic's shape
  * ```ts
- * import type { ToolFormatOptions } from "@skillscope/skills";
+ * import { embeddedSkill, SkillSet, skillTools, type ToolFormatOptions } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const options: ToolFormatOptions = { format: "openai", strict: true };
- * assert.equal(options.format, "openai");
+ * const set = SkillSet.openSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const options = { format: "anthropic" } satisfies ToolFormatOptions;
+ * assert.ok(skillTools(set, options).every((tool) => "input_schema" in tool));
  * ```
  */
 export type ToolFormatOptions =

@@ -30,14 +30,18 @@ export interface Watchable {
 /**
  * Options of `SkillSet.watch`.
  *
- * @example Usage
+ * @example Stop watching with a signal
  * ```ts
- * import { type WatchOptions } from "@skillscope/skills";
+ * import { directorySource, SkillSet, type WatchOptions } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
+ * const set = await SkillSet.open({ sources: [directorySource(await Deno.makeTempDir())] });
  * const stop = new AbortController();
- * const options: WatchOptions = { debounceMs: 200, maxWaitMs: 2000, signal: stop.signal };
- * assert.equal(options.maxWaitMs, 2000);
+ * const options: WatchOptions = { debounceMs: 50, maxWaitMs: 500, signal: stop.signal };
+ * setTimeout(() => stop.abort(), 200);
+ * const seen: string[] = [];
+ * for await (const change of set.watch(options)) seen.push(change.name);
+ * assert.deepEqual(seen, []); // nothing changed before the signal ended the loop
  * ```
  */
 export interface WatchOptions {
@@ -56,13 +60,21 @@ export interface WatchOptions {
 /**
  * One change seen by `SkillSet.watch`.
  *
- * @example Usage
+ * @example See a skill being added
  * ```ts
- * import { type SkillChange } from "@skillscope/skills";
+ * import { directorySource, type SkillChange, SkillSet } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const change: SkillChange = { type: "added", name: "hi" };
- * assert.equal(change.type, "added");
+ * const root = await Deno.makeTempDir();
+ * const set = await SkillSet.open({ sources: [directorySource(root)], cache: false });
+ * const stop = new AbortController();
+ * const changes = set.watch({ debounceMs: 50, signal: stop.signal });
+ * await new Promise((resolve) => setTimeout(resolve, 100));
+ * await Deno.mkdir(`${root}/hi`);
+ * await Deno.writeTextFile(`${root}/hi/SKILL.md`, "---\nname: hi\ndescription: Says hi\n---\n");
+ * const change: SkillChange | void = (await changes.next()).value;
+ * assert.deepEqual([change?.type, change?.name], ["added", "hi"]);
+ * stop.abort();
  * ```
  */
 export interface SkillChange {

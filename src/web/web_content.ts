@@ -1,6 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * The content readers of skills listed by a well-known index. v0.2: the
+ * The content of skills listed by a well-known index, each a
+ * `SkillContent` read behind the rules of `attachRemoteContent`. v0.2: the
  * artifact is fetched on the first read, verified and unpacked; its file
  * list is kept for the session, its files only within one byte budget the
  * whole process shares ({@linkcode MAX_CACHED_WEB_BYTES}, least recently
@@ -14,9 +15,15 @@
  *
  * @module
  */
-import type { RemoteContent } from "../discover/remote_source.ts";
 import { splitFrontmatter } from "../parse/frontmatter.ts";
-import { isServableAssetPath } from "../serve/read_skill.ts";
+import {
+  isServableAssetPath,
+  MAX_ASSET_BYTES,
+  MAX_BODY_BYTES,
+  MAX_RESOURCES,
+  type SkillContent,
+  type SkillResources,
+} from "../content/skill_content.ts";
 import {
   messageOf,
   PermissionDeniedError,
@@ -33,28 +40,12 @@ import { TaskLimit } from "./task_limit.ts";
 /**
  * Most bytes of downloaded skill files one process keeps in memory, across
  * every website and skill (64 MiB); the least recently used go first.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { MAX_CACHED_WEB_BYTES } from "./web_content.ts";
- *
- * assert.equal(MAX_CACHED_WEB_BYTES, 64 * 1024 * 1024);
- * ```
  */
 export const MAX_CACHED_WEB_BYTES = 64 * 1024 * 1024;
 
 /**
  * Most downloads of skill content one process holds and unpacks at once;
  * other reads wait their turn.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { MAX_WEB_LOADS } from "./web_content.ts";
- *
- * assert.equal(MAX_WEB_LOADS, 2);
- * ```
  */
 export const MAX_WEB_LOADS = 2;
 
@@ -167,8 +158,8 @@ function fileOf(
 /** The listed files a resource listing shows: no SKILL.md, no hidden ones. */
 function listed(
   paths: Iterable<string>,
-  max: number,
-): { files: string[]; truncated: boolean } {
+  max: number = MAX_RESOURCES,
+): SkillResources {
   const files = [...paths].filter((p) =>
     p !== "SKILL.md" && isServableAssetPath(p)
   ).sort();
@@ -176,7 +167,7 @@ function listed(
 }
 
 /**
- * The reader of a v0.2 skill: a verified download on first use, its files
+ * The content of a v0.2 skill: a verified download on first use, its files
  * kept within the process's byte budget ({@linkcode MAX_CACHED_WEB_BYTES})
  * and only its file list for the session; a read after the files were
  * evicted downloads the artifact again and checks it against the same
@@ -191,19 +182,20 @@ function listed(
  *   version: "0.2", name: "hi", description: "Hi", type: "skill-md",
  *   url: "http://127.0.0.1:9/hi/SKILL.md", digest: `sha256:${"0".repeat(64)}`,
  * }, "web+http://127.0.0.1:9/");
- * assert.equal(typeof content.readBody, "function"); // nothing fetched yet
+ * // Nothing is fetched until a read: this one finds no server.
+ * await assert.rejects(content.readBody(), (e: Error & { code?: string }) => e.code === "read-failed");
  * ```
  *
  * @param entry The index entry.
  * @param key The source's key, for messages.
  * @param limits Caps of the download.
- * @returns The reader.
+ * @returns The content.
  */
 export function artifactContent(
   entry: WebArtifactEntry,
   key: string,
   limits: WebLimits = {},
-): RemoteContent {
+): SkillContent {
   const { name } = entry;
   const cacheKey = `${entry.url}\n${entry.digest}`;
   let failure: SkillAccessError | undefined;
@@ -247,11 +239,16 @@ export function artifactContent(
     }
   };
   return {
-    async readBody(maxBytes: number): Promise<string> {
+    async readBody(options = {}): Promise<string> {
       const files = await load("SKILL.md");
-      return bodyOf(files.get("SKILL.md")!, name, maxBytes);
+      return bodyOf(
+        files.get("SKILL.md")!,
+        name,
+        options.maxBytes ?? MAX_BODY_BYTES,
+      );
     },
-    async readFile(path: string, maxBytes: number): Promise<Uint8Array> {
+    async readFile(path, options = {}): Promise<Uint8Array> {
+      const maxBytes = options.maxBytes ?? MAX_ASSET_BYTES;
       if (failure !== undefined) throw failure;
       // A path the verified list does not hold needs no download.
       const paths = pathsNow();
@@ -260,22 +257,20 @@ export function artifactContent(
         : await load(path);
       return fileOf(files?.get(path), name, path, key, maxBytes);
     },
-    async listFiles(
-      max: number,
-    ): Promise<{ files: string[]; truncated: boolean }> {
+    async listFiles(options = {}): Promise<SkillResources> {
       if (failure !== undefined) throw failure;
       let paths = pathsNow();
       if (paths === undefined) {
         const files = await load("SKILL.md");
         paths = pathsNow() ?? [...files.keys()];
       }
-      return listed(paths, max);
+      return listed(paths, options.max);
     },
   };
 }
 
 /**
- * The reader of a v0.1 skill: each listed file fetched when read and kept
+ * The content of a v0.1 skill: each listed file fetched when read and kept
  * within the process's byte budget ({@linkcode MAX_CACHED_WEB_BYTES}),
  * unverified; a `SKILL.md` that names another skill poisons it.
  *
@@ -288,19 +283,19 @@ export function artifactContent(
  *   version: "0.1", name: "hi", description: "Hi", files: ["SKILL.md", "a.md"],
  *   base: "http://127.0.0.1:9/.well-known/skills/hi/",
  * }, "web+http://127.0.0.1:9/");
- * assert.deepEqual(await content.listFiles(10), { files: ["a.md"], truncated: false });
+ * assert.deepEqual(await content.listFiles({ max: 10 }), { files: ["a.md"], truncated: false });
  * ```
  *
  * @param entry The index entry.
  * @param key The source's key, for messages.
  * @param limits Caps of the downloads.
- * @returns The reader.
+ * @returns The content.
  */
 export function legacyContent(
   entry: WebLegacyEntry,
   key: string,
   limits: WebLimits = {},
-): RemoteContent {
+): SkillContent {
   const { name } = entry;
   const caps = webLimits(limits);
   const listedFiles = new Set(entry.files);
@@ -356,17 +351,17 @@ export function legacyContent(
     }
   };
   return {
-    async readBody(maxBytes: number): Promise<string> {
+    async readBody(options = {}): Promise<string> {
+      const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
       const bytes = await read("SKILL.md", maxBytes);
       return bodyOf(bytes!, name, maxBytes);
     },
-    async readFile(path: string, maxBytes: number): Promise<Uint8Array> {
+    async readFile(path, options = {}): Promise<Uint8Array> {
+      const maxBytes = options.maxBytes ?? MAX_ASSET_BYTES;
       return fileOf(await read(path, maxBytes), name, path, key, maxBytes);
     },
-    listFiles(
-      max: number,
-    ): Promise<{ files: string[]; truncated: boolean }> {
-      return Promise.resolve(listed(entry.files, max));
+    listFiles(options = {}): Promise<SkillResources> {
+      return Promise.resolve(listed(entry.files, options.max));
     },
   };
 }

@@ -7,12 +7,12 @@
  *
  * @module
  */
-import { buildSkill } from "../discover/build_skill.ts";
+import { buildSkill } from "../parse/build_skill.ts";
 import {
   attachRemoteContent,
   type RemoteListing,
   type RemoteSource,
-} from "../discover/remote_source.ts";
+} from "../content/remote_content.ts";
 import { checkFields } from "../parse/fields.ts";
 import type { Diagnostic, Skill } from "../shared/types.ts";
 import {
