@@ -350,7 +350,7 @@ Deno.test("parseSkillMd() and validateSkillMd() give the same answer before and 
      console.log(JSON.stringify({ before, after, given }));`,
   );
   const answer = {
-    flow: { a: 1 },
+    flow: { a: "1" },
     alias: "yaml-parser-not-loaded",
     validate: ["yaml-parser-not-loaded"],
   };

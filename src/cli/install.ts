@@ -14,8 +14,8 @@ import {
   listSource,
   type ListSourceOptions,
   type OfferedSkill,
-  stripCredentials,
 } from "../install/mod.ts";
+import { stripCredentials } from "../install/install_source.ts";
 import type { CommandOf, CommandValues, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson } from "./io.ts";
@@ -125,9 +125,10 @@ export const installCommand: CommandOf<typeof GROUPS> = {
     "install SOURCE [--project | --global | --dir D] [--client NAME...] [--skill NAME... | --all | -y] [--force] [--internal] [--copy] [--list] [--json]\n       skillscope install --frozen [--project | --global | --dir D] [--force]",
   description: `SOURCE is one of
   ./DIR                        a local skill directory, or a folder of skills
-  OWNER/REPO[/PATH][#REF][@SKILL]
+  OWNER/REPO[/PATH][@SKILL][#REF]
                                a GitHub repository: #REF a branch, tag or
-                               commit, @SKILL the skill to take (as --skill)
+                               commit (before or after @SKILL), @SKILL the
+                               skill to take (as --skill)
   https://github.com/OWNER/REPO/tree/REF/PATH
   https://github.com/OWNER/REPO/blob/REF/PATH/SKILL.md
   https://gitlab.com/GROUP/REPO/-/tree/REF/PATH

@@ -3,8 +3,9 @@
  * Parsing install sources as people paste them: a local path; a git URL
  * with an optional `#ref` and `:sub/path`; a GitHub or GitLab browser URL
  * (`…/tree/REF/path`, `…/blob/REF/path/SKILL.md`, see `browser_url.ts`); or
- * the GitHub shorthand `[github:]owner/repo[/path][#ref][@skill]`, where
- * `@skill` picks a skill as `--skill` does (the skills.sh convention).
+ * the GitHub shorthand `[github:]owner/repo[/path][@skill][#ref]`, where
+ * `@skill` picks a skill as `--skill` does (the skills.sh convention) and
+ * `#ref` may stand before it or after it.
  *
  * @module
  */
@@ -18,7 +19,7 @@ import { InstallError } from "./errors.ts";
  *
  * @example Usage
  * ```ts
- * import { type InstallSource, parseInstallSource } from "@skillscope/skills/install";
+ * import { type InstallSource, parseInstallSource } from "./install_source.ts";
  * import assert from "node:assert/strict";
  *
  * const source: InstallSource = parseInstallSource("./skills/pdf");
@@ -55,7 +56,7 @@ const GIT_URL = /^(?:https?|ssh|git|file):\/\//i;
 const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)/;
 const REF = /^[A-Za-z0-9._\/-]+$/;
 
-/** The prefix that makes a GitHub shorthand explicit: `github:owner/repo[/path][#ref][@skill]`. */
+/** The prefix that makes a GitHub shorthand explicit: `github:owner/repo[/path][@skill][#ref]`. */
 export const GITHUB_PREFIX = "github:";
 
 /**
@@ -64,7 +65,7 @@ export const GITHUB_PREFIX = "github:";
  * optionally `:sub/path` (`#:sub/path` for the default branch); a GitHub
  * `…/tree/REF/path` or `…/blob/REF/path/SKILL.md` URL, or a GitLab
  * `…/-/tree/REF/path` one (repository, ref and directory); or
- * `github:owner/repo[/path][#ref][@skill]` (see {@linkcode githubShorthand}).
+ * `github:owner/repo[/path][@skill][#ref]` (see {@linkcode githubShorthand}).
  * Anything else is a local path (a bare `owner/repo` is decided by the
  * caller, see `source_spec.ts`). Refuses, before anything runs: sources starting with
  * `-`, git transports written `name::…` (such as `ext::`), refs starting
@@ -72,12 +73,12 @@ export const GITHUB_PREFIX = "github:";
  *
  * @example Parse a git source with a ref and a sub-path
  * ```ts
- * import { parseInstallSource } from "@skillscope/skills/install";
+ * import { parseInstallSource } from "./install_source.ts";
  * import assert from "node:assert/strict";
  *
  * const source = parseInstallSource("https://example.com/org/skills.git#v1.2:skills/pdf");
  * assert.equal(source.kind, "git");
- * assert.deepEqual(parseInstallSource("github:acme/skills/tools#v1@pdf"), {
+ * assert.deepEqual(parseInstallSource("github:acme/skills/tools@pdf#v1"), {
  *   kind: "git",
  *   url: "https://github.com/acme/skills.git",
  *   ref: "v1",
@@ -127,7 +128,7 @@ export function parseInstallSource(
     if (source === undefined) {
       throw new InstallError(
         "source-refused",
-        `Refusing source "${spec}": expected github:OWNER/REPO[/PATH][#REF][@SKILL]`,
+        `Refusing source "${spec}": expected github:OWNER/REPO[/PATH][@SKILL][#REF]`,
       );
     }
     return source;
@@ -200,7 +201,7 @@ export function formatInstallSource(source: InstallSource): string {
  *
  * @example Usage
  * ```ts
- * import { stripCredentials } from "@skillscope/skills/install";
+ * import { stripCredentials } from "./install_source.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(
@@ -223,12 +224,14 @@ export function stripCredentials(source: string): string {
   return `${scheme}${name}@${rest}`;
 }
 
+// owner / repo / path, then `#ref` before or after `@skill` (groups 4 and 6).
 const SHORTHAND =
-  /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[A-Za-z0-9_.\/-]+)?)(?:#([^#@]*))?(?:@([^@]*))?$/;
+  /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[A-Za-z0-9_.\/-]+)?)(?:#([^#@]*))?(?:@([^@#]*))?(?:#([^#@]*))?$/;
 
 /**
  * Whether `spec` has the shape of the GitHub shorthand
- * `owner/repo[/path][#ref][@skill]` (its parts are checked by
+ * `owner/repo[/path][@skill][#ref]` — the `#ref` may also come before the
+ * `@skill`, but only once — (its parts are checked by
  * {@linkcode githubShorthand}).
  *
  * @example Usage
@@ -236,7 +239,9 @@ const SHORTHAND =
  * import assert from "node:assert/strict";
  * import { isGithubShorthand } from "./install_source.ts";
  *
+ * assert.equal(isGithubShorthand("acme/skills/pdf@pdf#v1"), true);
  * assert.equal(isGithubShorthand("acme/skills/pdf#v1@pdf"), true);
+ * assert.equal(isGithubShorthand("acme/skills#v1@pdf#v2"), false);
  * assert.equal(isGithubShorthand("./acme/skills"), false);
  * ```
  *
@@ -246,14 +251,16 @@ const SHORTHAND =
 export function isGithubShorthand(spec: string): boolean {
   const match = SHORTHAND.exec(spec);
   if (match === null) return false;
-  const [, owner, repo, path = ""] = match;
+  const [, owner, repo, path = "", refBefore, , refAfter] = match;
+  if (refBefore !== undefined && refAfter !== undefined) return false;
   return ![owner, repo].some((p) => p === "." || p === "..") &&
     !path.split("/").some((p) => p === "." || p === "..");
 }
 
 /**
  * The GitHub repository a shorthand names: `owner/repo`,
- * `owner/repo/path/to/skill`, `owner/repo#ref` (and both), as a git source
+ * `owner/repo/path/to/skill` (the repository and a directory inside it),
+ * `owner/repo#ref` (and both), as a git source
  * `https://github.com/owner/repo.git#ref:path`; `undefined` when `spec` is
  * not one. A trailing `@skill` picks a skill (it is not part of the
  * repository's source); a ref is written `#ref` — an `@` followed by what is
@@ -264,7 +271,7 @@ export function isGithubShorthand(spec: string): boolean {
  *
  * @example Usage
  * ```ts
- * import { githubShorthand } from "@skillscope/skills/install";
+ * import { githubShorthand } from "./install_source.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(
@@ -272,6 +279,10 @@ export function isGithubShorthand(spec: string): boolean {
  *   "https://github.com/acme/skills.git#v2:tools/pdf",
  * );
  * assert.equal(githubShorthand("acme/skills@pdf"), "https://github.com/acme/skills.git");
+ * assert.equal(
+ *   githubShorthand("acme/skills/tools@pdf#v2"),
+ *   "https://github.com/acme/skills.git#v2:tools",
+ * );
  * assert.equal(githubShorthand("./acme/skills"), undefined);
  * ```
  *
@@ -300,7 +311,9 @@ export function shorthandSource(
   written: string,
 ): GitSource | undefined {
   if (!isGithubShorthand(spec)) return undefined;
-  const [, owner, repo, path = "", ref = "", skill] = SHORTHAND.exec(spec)!;
+  const [, owner, repo, path = "", refBefore, skill, refAfter] = SHORTHAND
+    .exec(spec)!;
+  const ref = refBefore ?? refAfter ?? "";
   if (skill !== undefined && !isValidSkillName(skill as unknown)) {
     // Before, `@` named a ref: say how a ref is written now.
     const asRef = `${written.slice(0, written.lastIndexOf("@"))}#${skill}`;

@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * Deciding what a source string names when it could be two things: a bare
- * `owner/repo[/path][#ref][@skill]` is a GitHub shorthand and a relative
+ * `owner/repo[/path][@skill][#ref]` is a GitHub shorthand and a relative
  * local path at once. A cloned repository can ship a directory of that name, so an
  * existing one is never taken silently: the user writes `./owner/repo` or
  * `github:owner/repo`.
@@ -22,7 +22,7 @@ import {
 
 /**
  * Parses a source as the user wrote it, deciding the GitHub shorthand: a
- * bare `owner/repo[/path][#ref][@skill]` with no local path of that name is the
+ * bare `owner/repo[/path][@skill][#ref]` with no local path of that name is the
  * GitHub repository (with a note saying so); when a local path of that name
  * exists, the source is refused as ambiguous, naming both readings. A path
  * that cannot be checked (no read permission) stays local, so the missing

@@ -35,7 +35,8 @@ export const SPEC_FIELDS: ReadonlySet<string> = new Set([
  *
  * @example Usage
  * ```ts
- * import { KNOWN_EXTENSION_FIELDS, validateSkillMd } from "@skillscope/skills";
+ * import { validateSkillMd } from "@skillscope/skills";
+ * import { KNOWN_EXTENSION_FIELDS } from "./fields.ts";
  * import assert from "node:assert/strict";
  *
  * assert.ok(KNOWN_EXTENSION_FIELDS.has("disable-model-invocation"));
@@ -92,9 +93,36 @@ export interface FieldContext {
 
 /**
  * Types the fields of a frontmatter map and checks every rule of the
- * specification.
+ * specification. Values the specification types as strings are read once,
+ * here: a number or a boolean as its source text (`name: 1` is `"1"`), and
+ * `metadata` as a map of strings (`version: 1.0` is `"1.0"`; a nested value
+ * left out with `metadata-not-map`). When `data` is not yet frozen, its
+ * `name`, `description` and `metadata` are replaced by what was read, so
+ * the frontmatter every output carries (`list --json`, MCP listings,
+ * `Skill.frontmatter`) says what the fields say. The parse step freezes
+ * `data` after.
  *
- * @param data The top-level frontmatter map.
+ * @example Metadata read as strings, in the fields and in the frontmatter
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkFields } from "./fields.ts";
+ *
+ * const data: Record<string, unknown> = {
+ *   name: "demo",
+ *   description: "Demo",
+ *   metadata: { version: 1, beta: true },
+ * };
+ * const { fields } = checkFields(data, {
+ *   strict: false,
+ *   lineOf: () => undefined,
+ *   scalarText: (_key, entry) => entry === "version" ? "1.0" : undefined,
+ * });
+ * assert.deepEqual({ ...fields.metadata }, { version: "1.0", beta: "true" });
+ * assert.deepEqual({ ...data.metadata as object }, { version: "1.0", beta: "true" });
+ * ```
+ *
+ * @param data The top-level frontmatter map (its string fields rewritten
+ *   as read when it is not frozen).
  * @param context Path, directory name, mode and key lines.
  * @returns The typed fields and the diagnostics.
  */
@@ -134,8 +162,11 @@ interface FieldStep {
 
 /**
  * A number or boolean where the specification asks for a string: its text
- * as written, reported as `code` naming the YAML type (loaded leniently,
- * an error when strict).
+ * as written, reported as `code` naming the YAML type. A description so
+ * written loads leniently and is an error when strict. A name so written
+ * (`name: 1`) is the reference validator's string — its YAML reads every
+ * scalar as text — so strict validation checks it by the naming rules alone,
+ * and only lenient mode warns that clients typing YAML values would not.
  */
 function writtenText(step: FieldStep, key: "name" | "description"): unknown {
   const value = step.data[key];
@@ -144,13 +175,17 @@ function writtenText(step: FieldStep, key: "name" | "description"): unknown {
   }
   const scalar = unquotedScalar(value, step.context.scalarText?.(key));
   if (scalar === undefined) return value;
+  setWhileBuilding(step.data, key, scalar.text);
+  if (key === "name" && step.context.strict) return scalar.text;
   step.report(
     key === "name" ? "name-not-string" : "description-not-string",
     `"${key}" in ${step.file} is the YAML ${scalar.type} ${
       truncate(scalar.text, 40)
-    }, not a string; it is read as "${
-      truncate(scalar.text, 40)
-    }" (quote it: strict parsers reject it)`,
+    }, not a string; it is read as "${truncate(scalar.text, 40)}" (quote it: ${
+      key === "name"
+        ? "clients that type YAML values reject it"
+        : "strict parsers reject it"
+    })`,
     key,
   );
   return scalar.text;
@@ -245,7 +280,10 @@ function checkLicenseAndCompatibility(step: FieldStep): void {
   }
 }
 
-/** `metadata`: a map of string keys to string values (scalars as written). */
+/**
+ * `metadata`: a map of string keys to string values (scalars as written),
+ * in the fields and, while the map is still being built, in the frontmatter.
+ */
 function checkMetadataField(step: FieldStep): void {
   const { data, fields, file, report, context } = step;
   if (data.metadata !== undefined && data.metadata !== null) {
@@ -255,8 +293,22 @@ function checkMetadataField(step: FieldStep): void {
       report,
       scalarText: context.scalarText,
     });
-    if (metadata) fields.metadata = metadata;
+    if (metadata === undefined) return;
+    fields.metadata = metadata;
+    setWhileBuilding(data, "metadata", metadata);
   }
+}
+
+/**
+ * Sets a value of the frontmatter map as it was read, while the parse step
+ * still builds the map (not yet frozen); a frozen map is left as it is.
+ */
+function setWhileBuilding(
+  data: Readonly<Record<string, unknown>>,
+  key: "name" | "description" | "metadata",
+  value: unknown,
+): void {
+  if (!Object.isFrozen(data)) (data as Record<string, unknown>)[key] = value;
 }
 
 /**

@@ -88,7 +88,7 @@ export function checkName(
  *
  * @example Usage
  * ```ts
- * import { isValidSkillName } from "@skillscope/skills";
+ * import { isValidSkillName } from "./skill_name.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(isValidSkillName("pdf-tools"), true);

@@ -10,16 +10,6 @@ import type { DiagnosticLevel, RuleCode } from "./types.ts";
 
 /**
  * One rule: its lenient level and what it checks.
- *
- * @example Usage
- * ```ts
- * import { type Rule, RULES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * const rule: Rule = RULES["description-missing"];
- * assert.equal(rule.lenient, "error");
- * assert.match(rule.summary, /description/);
- * ```
  */
 export interface Rule {
   /** Level while discovering (lenient). */
@@ -35,15 +25,6 @@ export interface Rule {
 
 /**
  * Every rule code skillscope emits, in documentation order.
- *
- * @example Usage
- * ```ts
- * import { RULES } from "@skillscope/skills";
- * import assert from "node:assert/strict";
- *
- * assert.equal(RULES["description-missing"].lenient, "error");
- * assert.equal(RULES["unknown-field"].lenient, "warning");
- * ```
  */
 export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   "root-missing": {
@@ -149,8 +130,9 @@ export const RULES: Readonly<Record<RuleCode, Rule>> = Object.freeze({
   },
   "name-not-string": {
     lenient: "warning",
+    strict: null,
     summary:
-      "`name` is a YAML number or boolean (`name: 123`): read as written, rejected when strict",
+      "`name` is a YAML number or boolean (`name: 123`): read as its text, as the reference validator reads it; strict checks that text by the naming rules",
   },
   "name-too-long": {
     lenient: "warning",
