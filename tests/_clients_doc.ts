@@ -6,7 +6,7 @@ import {
   CLIENT_TABLE,
   type ClientEntry,
   type ClientRootEntry,
-} from "../mod.ts";
+} from "../src/clients/clients_table.ts";
 
 const RULES: readonly [keyof ClientEntry, string][] = [
   ["precedence", "precedence (highest first)"],
@@ -20,6 +20,7 @@ const RULES: readonly [keyof ClientEntry, string][] = [
   ["withoutDescription", "a skill without description"],
   ["readsCodexMetadata", "reads agents/openai.yaml"],
   ["budget", "listing budget"],
+  ["projectWalk", "project directories read"],
 ];
 
 function rootText(root: ClientRootEntry, scope = false): string {
@@ -71,6 +72,7 @@ function table(header: string[], rows: string[][]): string {
 export function renderClientsDoc(): string {
   const entries = Object.entries(CLIENT_TABLE) as [string, ClientEntry][];
   const known = (entry: ClientEntry) =>
+    entry.view !== undefined ||
     RULES.some(([key]) => entry[key] !== undefined);
   const out: string[] = [
     "# Client profiles",
@@ -92,7 +94,17 @@ export function renderClientsDoc(): string {
     "  down to the cwd (deepest first); `~/…` is below the home directory, `$NAME/…`",
     "  below that environment variable when it is set (else the next alternative).",
     "  A directory-name variant (opencode's `skill` beside `skills`) is a root of",
-    "  its own. The shared `.agents/skills` roots are always included.",
+    "  its own. The shared `.agents/skills` roots are included, except under",
+    "  `--client` for agents known not to read them (Claude Code). Some agents",
+    "  read project roots only in the cwd, or every ancestor outside a git",
+    "  repository (`project directories read`).",
+    "- **Client views.** For an agent verified against its binary, `list --client`,",
+    "  `catalog --client` and `doctor --client` apply its view rules after",
+    "  discovery: which skills it loads (parser leniency, hidden folders, name and",
+    "  description rules), the name and description it offers each under, which",
+    "  copies of a name it keeps, which it hides from the model",
+    "  (`disable-model-invocation`, `paths:`), and its order. `doctor` answers from",
+    "  the same listing and names the rule and its evidence.",
     "- **Precedence** is per profile: the first `--client` orders the scopes (Claude",
     "  Code: admin, user, project; Codex and the default: project, user, system,",
     "  admin), and within a scope its own roots come first, in its own order, then",
@@ -125,6 +137,7 @@ export function renderClientsDoc(): string {
       "detected by",
       "project roots",
       "user / system / admin roots",
+      "evidence",
     ],
     entries.map(([name, entry]) => [
       cell(
@@ -137,6 +150,9 @@ export function renderClientsDoc(): string {
       ),
       cell(roots(entry, ["project"])),
       cell(roots(entry, ["user", "system", "admin"])),
+      entry.verified === undefined
+        ? (name === "agents" ? "—" : "from documentation only")
+        : `verified against ${entry.verified.value}`,
     ]),
   ));
   out.push(
@@ -149,6 +165,12 @@ export function renderClientsDoc(): string {
   for (const [name, entry] of entries) {
     if (!known(entry)) continue;
     out.push("", `### ${entry.label} (\`${name}\`)`, "");
+    out.push(
+      entry.verified === undefined
+        ? "From documentation only: no binary run checked these rules."
+        : `Verified against ${entry.label} ${entry.verified.value} (${entry.verified.source}).`,
+      "",
+    );
     if (entry.detect !== undefined) {
       out.push(
         `- detected by ${
@@ -166,6 +188,10 @@ export function renderClientsDoc(): string {
           fact === undefined ? "" : ` (${fact.source})`
         }`,
       );
+    }
+    for (const [key, fact] of Object.entries(entry.view ?? {})) {
+      const { source } = fact as { source: string };
+      out.push(`- view rule \`${key}\`: **${value(fact)}** (${source})`);
     }
   }
   return `${out.join("\n")}\n`;

@@ -145,7 +145,13 @@ export async function spawnCli(
       ...args,
     ],
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: { NO_COLOR: "1", DENO_DIR: await currentDenoDir(), ...options.env },
+    env: {
+      NO_COLOR: "1",
+      DENO_DIR: await currentDenoDir(),
+      // Never the machine's own /etc/codex, /etc/claude-code, …
+      SKILLSCOPE_SYSTEM_ROOT: "/nonexistent/skillscope-test-system-root",
+      ...options.env,
+    },
     stdin: options.stdin ?? "null",
     stdout: "piped",
     stderr: "piped",

@@ -5,13 +5,12 @@
 // hand-edited copy still clashes), and an empty result says where it looked.
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { defaultSources, discover } from "../mod.ts";
 import {
   CLIENT_TABLE,
   type ClientEntry,
-  defaultRoots,
-  defaultSources,
-  discover,
-} from "../mod.ts";
+} from "../src/clients/clients_table.ts";
+import { defaultRoots } from "../src/clients/default_roots.ts";
 import { recordedCopies } from "../src/install/same_install.ts";
 import {
   type CliRun,
@@ -321,7 +320,7 @@ Deno.test("defaultRoots({ detect }) reads an agent's variable only when granted,
   const codexHome = join(m.cwd, "codex-home");
   await Deno.mkdir(codexHome);
   const script = `import { defaultRoots } from ${
-    JSON.stringify(join(REPO, "mod.ts"))
+    JSON.stringify(join(REPO, "src/clients/default_roots.ts"))
   };
 const r = defaultRoots({ home: ${JSON.stringify(m.home)}, cwd: ${
     JSON.stringify(m.cwd)

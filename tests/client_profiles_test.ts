@@ -7,13 +7,15 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import {
   CLIENT_DIR_SUFFIXES,
-  CLIENT_TABLE,
-  type ClientEntry,
-  clientProfile,
   CLIENTS,
   clientSkillsDir,
   defaultRoots,
-} from "../mod.ts";
+} from "../src/clients/default_roots.ts";
+import {
+  CLIENT_TABLE,
+  type ClientEntry,
+} from "../src/clients/clients_table.ts";
+import { clientProfile } from "../src/clients/client_profile.ts";
 import { rootsOfClient } from "../src/cli/doctor_verdict.ts";
 import { runCli, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 import { renderClientsDoc } from "./_clients_doc.ts";
@@ -181,7 +183,12 @@ Deno.test("Codex's roots come in its order: $CODEX_HOME/skills, ~/.agents/skills
     "codex",
   ], {
     cwd: tmp.path,
-    env: { HOME: home, CODEX_HOME: codexHome },
+    // The admin root below a stand-in for / (never the machine's /etc).
+    env: {
+      HOME: home,
+      CODEX_HOME: codexHome,
+      SKILLSCOPE_SYSTEM_ROOT: join(tmp.path, "sys"),
+    },
     permissions: ["--allow-read", "--allow-env"],
   });
   assert.equal(run.code, 0, run.stderr);
@@ -194,7 +201,7 @@ Deno.test("Codex's roots come in its order: $CODEX_HOME/skills, ~/.agents/skills
       ["user", join(codexHome, "skills")],
       ["user", join(home, ".agents/skills")],
       ["system", join(codexHome, "skills/.system")],
-      ["admin", "/etc/codex/skills"],
+      ["admin", join(tmp.path, "sys/etc/codex/skills")],
     ],
   );
 });
@@ -262,7 +269,7 @@ Deno.test("--client claude: a personal skill overrides a project skill of the sa
   );
 });
 
-Deno.test("--client claude keeps a skill without description, described by the first paragraph of its body, with a warning; doctor says Claude Code sees it (Claude Code docs: description)", async () => {
+Deno.test("--client claude keeps a skill without description, described by the first line of its body, with a warning; doctor says Claude Code sees it (Claude Code 2.1.328 binary: claude/parsing/no-description)", async () => {
   await using tmp = await tempDir();
   const home = join(tmp.path, "home");
   await writeTree(tmp.path, {
@@ -274,7 +281,9 @@ Deno.test("--client claude keeps a skill without description, described by the f
   const claude = await list(tmp.path, ["--client", "claude"], { HOME: home });
   assert.deepEqual(
     claude.skills.map((s) => [s.name, s.description]),
-    [["nodesc", "Fills PDF forms from a data file."]],
+    // Its docs say the first paragraph; the binary offers the first line,
+    // heading marks stripped.
+    [["nodesc", "No description"]],
   );
   assert.ok(
     claude.diagnostics.some((d) =>
@@ -310,7 +319,7 @@ Deno.test("--client claude keeps a skill without description, described by the f
   assert.equal(verdicts.claude.sees, "yes");
   assert.match(
     verdicts.claude.reasons.join(),
-    /no description: Claude Code uses the first paragraph of its body \("Fills PDF forms from a data file\."\)/,
+    /"No description".*no description: described by the first line of its body \(rule firstLineFallback; Claude Code 2\.1\.328/,
   );
   assert.equal(verdicts.opencode.sees, "no");
   assert.match(

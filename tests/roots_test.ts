@@ -29,13 +29,13 @@ Deno.test("defaultRoots() lists project roots from the cwd up to the git root, t
     clients: ["gemini"],
   });
   assert.deepEqual(diagnostics, []);
+  // Gemini CLI reads its own project roots in the cwd only (measured on its
+  // binary: gemini/walk/nested-cwd-git); the shared convention walks up.
   assert.deepEqual(roots.map((r) => [r.scope, r.client, r.path]), [
     ["project", "agents", join(cwd, ".agents/skills")],
     ["project", "gemini", join(cwd, ".gemini/skills")],
     ["project", "agents", join(repo, "pkg", ".agents/skills")],
-    ["project", "gemini", join(repo, "pkg", ".gemini/skills")],
     ["project", "agents", join(repo, ".agents/skills")],
-    ["project", "gemini", join(repo, ".gemini/skills")],
     ["user", "agents", join(home, ".agents/skills")],
     ["user", "gemini", join(home, ".gemini/skills")],
   ]);
@@ -66,6 +66,8 @@ Deno.test("skillscope roots follows CODEX_HOME, ZERO_SKILLS_DIR and XDG_CONFIG_H
     CODEX_HOME: join(dir.path, "codex-home"),
     ZERO_SKILLS_DIR: join(dir.path, "zero"),
     XDG_CONFIG_HOME: join(dir.path, "xdg"),
+    // A stand-in for / under the admin roots (never the machine's /etc).
+    SKILLSCOPE_SYSTEM_ROOT: join(dir.path, "sys"),
   };
   const args = [
     "roots",
@@ -95,7 +97,7 @@ Deno.test("skillscope roots follows CODEX_HOME, ZERO_SKILLS_DIR and XDG_CONFIG_H
     join(env.XDG_CONFIG_HOME, "opencode/skill"),
     join(env.HOME, ".claude/skills"),
     join(env.CODEX_HOME, "skills/.system"),
-    "/etc/codex/skills",
+    join(env.SKILLSCOPE_SYSTEM_ROOT, "etc/codex/skills"),
   ]);
   const denied = await runCli(args, {
     cwd: dir.path,

@@ -14,7 +14,7 @@ import { clientProfile } from "../clients/client_profile.ts";
 import { discover } from "../discover/discover.ts";
 import { SkillCache } from "../discover/scan_cache.ts";
 import { directorySource } from "../discover/sources.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import {
   existsSync,
   isDirectorySync,
@@ -37,6 +37,8 @@ import { renderTable, terminalWidth } from "./table.ts";
 import { setupReport } from "./doctor_setup.ts";
 import { setupText } from "./doctor_setup_view.ts";
 import { rootsOfClient } from "./doctor_verdict.ts";
+import { listedView, viewVerdict } from "./doctor_view.ts";
+import { hasClientView } from "../clients/client_view.ts";
 import {
   copiesIn,
   type Copy,
@@ -236,12 +238,47 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
     }
     const cache = new SkillCache();
     const same = recordedCopies();
-    const { skill, copies } = await findSkill(
-      positionals[0]!,
-      named === undefined ? CLIENTS : explicit,
-      cache,
-      same,
-    );
+    let wanted: { skill: DirectorySkill; copies: Copy[] };
+    try {
+      wanted = await findSkill(
+        positionals[0]!,
+        named === undefined ? CLIENTS : explicit,
+        cache,
+        same,
+      );
+    } catch (error) {
+      // A folder no parser of ours loads: the agents with measured rules
+      // still answer, from the listing `list --client` shows.
+      if (
+        !(error instanceof SkillSkippedError) || explicit.length === 0 ||
+        !explicit.every(hasClientView)
+      ) throw error;
+      const dir = resolve(positionals[0]!);
+      const verdicts = [];
+      for (const client of explicit) {
+        verdicts.push(
+          viewVerdict(
+            client,
+            [dir],
+            await listedView(client, overridesFrom(values)),
+            { sees: "no", reasons: [error.message], blocking: [] },
+          ),
+        );
+      }
+      if (values.json === true) {
+        writeJson({ skill: { dir, copies: [dir] }, clients: verdicts });
+      } else {
+        writeErr(`${error.message}\n`);
+        writeOut(
+          renderTable(
+            ["AGENT", "SEES IT", "WHY"],
+            verdicts.map((v) => [v.label, v.sees, field(v.reasons.join("; "))]),
+          ),
+        );
+      }
+      return EXIT.failure;
+    }
+    const { skill, copies } = wanted;
     const clients = named !== undefined
       ? explicit
       : values.all === true
@@ -257,7 +294,17 @@ it does not fit. Where an agent's rule is not known, it answers unknown.`,
         cache,
         same,
       );
-      verdicts.push(verdict);
+      // Measured rules: exactly what `list --client` shows decides.
+      verdicts.push(
+        hasClientView(client)
+          ? viewVerdict(
+            client,
+            copies.map((c) => c.skill.dir),
+            await listedView(client, overrides),
+            verdict,
+          )
+          : verdict,
+      );
     }
     if (values.json === true) {
       writeJson({

@@ -12,7 +12,7 @@ import { basename, dirname } from "../shared/path.ts";
 import { isInside } from "../shared/containment.ts";
 import type { DefaultRoot } from "../clients/default_roots.ts";
 import { discover } from "../discover/discover.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import type { SkillCache } from "../discover/scan_cache.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import { type LockEntry, readLockfileSync } from "../install/lockfile.ts";
@@ -115,7 +115,8 @@ export interface CopyVerdict extends Verdict {
  * ```ts
  * import { verdictOver } from "./doctor_copies.ts";
  * import { recordedCopies } from "../install/same_install.ts";
- * import { discover, directorySource, isDirectorySkill } from "@skillscope/skills";
+ * import { discover, directorySource } from "@skillscope/skills";
+ * import { isDirectorySkill } from "../parse/build_skill.ts";
  * import { SkillCache } from "../discover/scan_cache.ts";
  * import assert from "node:assert/strict";
  *

@@ -14,7 +14,7 @@ import type {
   Skill,
 } from "../shared/types.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
-import { streamDiscovery } from "../discover/parallel/discover_stream.ts";
+import { streamDiscovery } from "../discover/discover.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, OutputClosed } from "./errors.ts";
 import {
@@ -35,9 +35,15 @@ import {
   ROOTS_GROUP,
   rootSelection,
   shownDiagnostics,
+  viewClient,
+  viewOf,
 } from "./root_options.ts";
 import { nothingFound } from "./nothing_found.ts";
-import { policyOf, type SkillOverride } from "../serve/policy.ts";
+import {
+  policyOf,
+  type SkillOverride,
+  type SkillPolicy,
+} from "../serve/policy.ts";
 import { outputWidth, renderTable } from "./table.ts";
 
 /** The `list` command. */
@@ -87,14 +93,26 @@ plain and unwrapped.`,
       return await listJsonStreamed(selection.options, values, overrides);
     }
     // A listing is waited for: large roots are read on both cores.
-    const found = await discover({ ...selection.options, readAhead: true });
+    const discovered = await discover({
+      ...selection.options,
+      readAhead: true,
+    });
+    // One --client with measured rules: what that client loads and offers,
+    // under its names and descriptions, in its order.
+    const viewed = await viewOf(
+      discovered,
+      viewClient(values, selection),
+      selection,
+      overridesOrNone(values) ?? [],
+    );
+    const found = viewed.discovery;
     // A website named as a root that could not be listed fails the run, as
     // a missing directory does; its diagnostic says why.
     const failed = remoteRootFailed(found.diagnostics);
     const done = failed ? EXIT.failure : EXIT.ok;
     const agents = selection.defaults === undefined
       ? undefined
-      : skillAgents(found, selection.defaults.roots);
+      : agentsOf(discovered, found, viewed.original, selection.defaults.roots);
     // Each problem once per real file (a skill linked into two agents'
     // directories is one skill); JSON keeps every diagnostic.
     const shown = onePerFile(shownDiagnostics(found.diagnostics, values));
@@ -109,7 +127,7 @@ plain and unwrapped.`,
         writeDiagnostics(shown, { verbose });
         throw error;
       }
-      writeDiscoveryJson(found, overrides, agents);
+      writeDiscoveryJson(found, overrides, agents, viewed.policies);
       writeDiagnostics(shown, { verbose });
       return done;
     }
@@ -275,8 +293,9 @@ function writeDiscoveryJson(
   found: Discovery,
   overrides: readonly SkillOverride[],
   agents: ReadonlyMap<Skill, readonly string[]> | undefined,
+  policies?: ReadonlyMap<Skill, SkillPolicy>,
 ): void {
-  const skills = skillsJson(overrides, agents);
+  const skills = skillsJson(overrides, agents, policies);
   for (const skill of found.skills) skills.push(skill);
   skills.end();
   writeRest(found);
@@ -286,12 +305,29 @@ function writeDiscoveryJson(
 function skillsJson(
   overrides: readonly SkillOverride[],
   agents: ReadonlyMap<Skill, readonly string[]> | undefined,
+  policies?: ReadonlyMap<Skill, SkillPolicy>,
 ): JsonArray<Skill> {
   return new JsonArray("{\n", "skills", false, (skill) => ({
     ...skill,
     ...(agents === undefined ? {} : { agents: agents.get(skill) ?? [] }),
-    policy: policyOf(skill, overrides),
+    policy: policies?.get(skill) ?? policyOf(skill, overrides),
   }));
+}
+
+/** The agents that see each shown skill (a client's view shows copies of the discovered skills). */
+function agentsOf(
+  discovered: Discovery,
+  shown: Discovery,
+  original: ReadonlyMap<Skill, Skill> | undefined,
+  roots: Parameters<typeof skillAgents>[1],
+): ReadonlyMap<Skill, readonly string[]> {
+  const agents = skillAgents(discovered, roots);
+  if (original === undefined) return agents;
+  const out = new Map<Skill, readonly string[]>();
+  for (const skill of shown.skills) {
+    out.set(skill, agents.get(original.get(skill) ?? skill) ?? []);
+  }
+  return out;
 }
 
 /** The document after its skills: the diagnostics and the shadow reports. */

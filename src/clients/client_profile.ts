@@ -21,7 +21,7 @@ import type { DirectorySourceOptions } from "../discover/sources.ts";
  *
  * @example Usage
  * ```ts
- * import { type ClientName, CLIENTS } from "@skillscope/skills";
+ * import { type ClientName, CLIENTS } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const client: ClientName = "codex";
@@ -36,7 +36,7 @@ export type ClientName = Exclude<keyof typeof CLIENT_TABLE, "agents">;
  *
  * @example Usage
  * ```ts
- * import { CLIENTS } from "@skillscope/skills";
+ * import { CLIENTS } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * assert.deepEqual(CLIENTS.slice(0, 3), ["claude", "codex", "gemini"]);
@@ -65,11 +65,13 @@ export const DEFAULT_PRECEDENCE: readonly RootScope[] = Object.freeze([
  *
  * @example Usage
  * ```ts
- * import { clientProfile, type KnownRule } from "@skillscope/skills";
+ * import { clientProfile, type KnownRule } from "./client_profile.ts";
  * import assert from "node:assert/strict";
  *
+ * // Measured on the binary for pi; from documentation only for Cursor.
  * const depth: KnownRule<number | "any"> = clientProfile("pi").depth;
- * assert.equal(depth, "unknown");
+ * assert.equal(depth, "any");
+ * assert.equal(clientProfile("cursor").depth, "unknown");
  * ```
  */
 export type KnownRule<T> = T | "unknown";
@@ -81,7 +83,7 @@ export type KnownRule<T> = T | "unknown";
  *
  * @example Usage
  * ```ts
- * import { clientProfile, type ClientProfile } from "@skillscope/skills";
+ * import { clientProfile, type ClientProfile } from "./client_profile.ts";
  * import assert from "node:assert/strict";
  *
  * const claude: ClientProfile = clientProfile("claude-code");
@@ -218,7 +220,7 @@ export function rootsOf(
  *
  * @example Usage
  * ```ts
- * import { clientProfile } from "@skillscope/skills";
+ * import { clientProfile } from "./client_profile.ts";
  * import assert from "node:assert/strict";
  *
  * const codex = clientProfile("codex");
@@ -267,7 +269,8 @@ export function isSharedRoot(root: ClientRootEntry): boolean {
  *
  * @example Usage
  * ```ts
- * import { CLIENT_TABLE, type RootScan } from "@skillscope/skills";
+ * import { CLIENT_TABLE } from "./clients_table.ts";
+ * import { type RootScan } from "./client_profile.ts";
  * import { rootScan } from "./client_profile.ts";
  * import assert from "node:assert/strict";
  *

@@ -40,6 +40,8 @@ export function rootPath(
     readonly projectDir?: string | undefined;
     readonly home: string | undefined;
     readonly env: (name: string) => string | undefined;
+    /** A directory standing in for `/` under the absolute (system and admin) paths: tests set it to keep off the machine's own `/etc`. */
+    readonly systemRoot?: string | undefined;
   },
 ): string | undefined {
   if (typeof root.path === "string") {
@@ -48,7 +50,12 @@ export function rootPath(
       : join(context.projectDir, root.path);
   }
   for (const alternative of root.path) {
-    const path = alternativePath(alternative, context.home, context.env);
+    const path = alternativePath(
+      alternative,
+      context.home,
+      context.env,
+      context.systemRoot,
+    );
     if (path !== undefined) return resolve(path);
   }
   return undefined;
@@ -58,6 +65,7 @@ function alternativePath(
   alternative: string,
   home: string | undefined,
   env: (name: string) => string | undefined,
+  systemRoot?: string,
 ): string | undefined {
   if (alternative.startsWith("~/")) {
     return home === undefined ? undefined : join(home, alternative.slice(2));
@@ -69,7 +77,7 @@ function alternativePath(
     if (value === undefined) return undefined;
     return slash === -1 ? value : join(value, alternative.slice(slash + 1));
   }
-  return alternative;
+  return systemRoot === undefined ? alternative : join(systemRoot, alternative);
 }
 
 /**
@@ -79,7 +87,7 @@ function alternativePath(
  *
  * @example Usage
  * ```ts
- * import { clientSkillsDir } from "@skillscope/skills";
+ * import { clientSkillsDir } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const context = { projectRoot: "/work/app", home: "/home/me", env: () => undefined };

@@ -15,7 +15,7 @@ import { clientProfile } from "./client_profile.ts";
  *
  * @example Usage
  * ```ts
- * import { clientRules } from "@skillscope/skills";
+ * import { clientRules } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(clientRules("codex").depth, 6);

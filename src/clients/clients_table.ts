@@ -27,7 +27,7 @@
  *
  * @example Usage
  * ```ts
- * import type { ClientFact } from "@skillscope/skills";
+ * import type { ClientFact } from "./clients_table.ts";
  * import assert from "node:assert/strict";
  *
  * const depth: ClientFact<number> = { value: 6, source: "openai/codex loader.rs" };
@@ -47,7 +47,7 @@ export interface ClientFact<T> {
  *
  * @example Usage
  * ```ts
- * import type { RootScope } from "@skillscope/skills";
+ * import type { RootScope } from "./clients_table.ts";
  * import assert from "node:assert/strict";
  *
  * const scope: RootScope = "system";
@@ -61,7 +61,7 @@ export type RootScope = "project" | "user" | "system" | "admin";
  *
  * @example Usage
  * ```ts
- * import type { ClientRootEntry } from "@skillscope/skills";
+ * import type { ClientRootEntry } from "./clients_table.ts";
  * import assert from "node:assert/strict";
  *
  * const root: ClientRootEntry = { scope: "user", path: ["$CODEX_HOME/skills", "~/.codex/skills"], source: "codex" };
@@ -88,7 +88,7 @@ export interface ClientRootEntry {
  *
  * @example Usage
  * ```ts
- * import { CLIENT_TABLE, type ClientEntry } from "@skillscope/skills";
+ * import { CLIENT_TABLE, type ClientEntry } from "./clients_table.ts";
  * import assert from "node:assert/strict";
  *
  * const codex: ClientEntry = CLIENT_TABLE.codex;
@@ -137,6 +137,110 @@ export interface ClientEntry {
       readonly fraction?: number;
     }
   >;
+  /** The version of its binary the harness (`deno task agree`) ran the profile against; none: from documentation only. */
+  readonly verified?: ClientFact<string>;
+  /** Which project directories it reads its project roots in (default `"git-root"`). */
+  readonly projectWalk?: ClientFact<ProjectWalk>;
+  /**
+   * What it does after discovery, measured on its binary: which skills it
+   * loads, the name and description it offers each under, which it hides
+   * from the model, and the order (see `client_view.ts`).
+   */
+  readonly view?: ClientViewRules;
+}
+
+/**
+ * Which project directories an agent reads its project roots in:
+ * `"git-root"` every directory from the git root down to the cwd (the cwd
+ * alone outside a repository), `"cwd"` the cwd alone, `"git-root-else-top"`
+ * as `"git-root"` but every ancestor up to `/` outside a repository.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ProjectWalk } from "./clients_table.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const walk: ProjectWalk = "cwd";
+ * assert.equal(walk, "cwd");
+ * ```
+ */
+export type ProjectWalk = "git-root" | "cwd" | "git-root-else-top";
+
+/**
+ * The rules of an agent's client view, each with the binary run that showed
+ * it. A rule left out is the Agent Skills default.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLIENT_TABLE } from "./clients_table.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(CLIENT_TABLE.codex.view.disableModelInvocation.value, "ignored");
+ * ```
+ */
+export interface ClientViewRules {
+  /** Which `disable-model-invocation` values hide a skill from its model (default `"boolean"`). */
+  readonly disableModelInvocation?: ClientFact<
+    "ignored" | "boolean" | "boolean-or-string"
+  >;
+  /** Whether a skill with a `paths:` condition waits until a matching file is touched (not offered at start). */
+  readonly conditionalPaths?: ClientFact<boolean>;
+  /** The name it offers a skill under: its frontmatter `name` (default) or its folder's name. */
+  readonly identity?: ClientFact<"frontmatter" | "folder">;
+  /**
+   * Copies of one name: the first kept (default), the last kept, every copy
+   * offered, or `"top-down"`: the first found reading project directories
+   * from the git root down (roots in order, folders in order).
+   */
+  readonly duplicates?: ClientFact<"first" | "last" | "all" | "top-down">;
+  /** Whether the copy it keeps varies from run to run (the `duplicates` rule is then its most frequent choice only). */
+  readonly duplicatesVary?: ClientFact<boolean>;
+  /** Whether it skips a `SKILL.md` that starts with a byte order mark. */
+  readonly rejectsBom?: ClientFact<boolean>;
+  /** The longest name it loads. */
+  readonly maxNameLength?: ClientFact<number>;
+  /** Whether it skips a skill whose name holds whitespace. */
+  readonly rejectsSpacedName?: ClientFact<boolean>;
+  /** Whether it skips a skill without a frontmatter `name`. */
+  readonly requiresName?: ClientFact<boolean>;
+  /** Whether it skips a skill whose `description` is not a YAML string (`42`). */
+  readonly requiresStringDescription?: ClientFact<boolean>;
+  /** Whether it skips a skill whose YAML only parses after a repair (an unquoted `: `). */
+  readonly rejectsRepairedYaml?: ClientFact<boolean>;
+  /** A skill without `description`: described by the first line of its body, heading marks stripped. */
+  readonly firstLineFallback?: ClientFact<boolean>;
+  /** A skill with an empty `description`: described by its name. */
+  readonly emptyDescriptionIsName?: ClientFact<boolean>;
+  /** `when_to_use` appended to the description after this separator. */
+  readonly whenToUse?: ClientFact<string>;
+  /** The scope of its root appended as ` (SCOPE)`. */
+  readonly scopeSuffix?: ClientFact<boolean>;
+  /** `<` and `>` written as `&lt;` and `&gt;` in the listing. */
+  readonly escapesAngles?: ClientFact<boolean>;
+  /** A description over this length is cut, the marker appended within it. */
+  readonly truncate?: ClientFact<
+    { readonly chars: number; readonly marker: string }
+  >;
+  /** The listing's order: by name (`localeCompare`), or as found (default). */
+  readonly order?: ClientFact<"name" | "found">;
+  /** Frontmatter YAML that does not parse is read line by line (`key: value`). */
+  readonly invalidYamlLines?: ClientFact<boolean>;
+  /** A frontmatter never closed: the whole file is the body (`"body"`), or the frontmatter runs to the end (`"to-end"`). */
+  readonly unclosedFrontmatter?: ClientFact<"body" | "to-end">;
+  /** A `SKILL.md` without frontmatter is loaded, described by its first line. */
+  readonly loadsWithoutFrontmatter?: ClientFact<boolean>;
+  /** A skill whose `description` is empty is loaded (described by `""`, or by its name with `emptyDescriptionIsName`). */
+  readonly keepsEmptyDescription?: ClientFact<boolean>;
+  /** Skill folders whose name starts with `.` are loaded. */
+  readonly readsHiddenDirs?: ClientFact<boolean>;
+  /** Skills below a `node_modules` folder of a root are loaded. */
+  readonly readsNodeModules?: ClientFact<boolean>;
+  /** A `SKILL.md` directly in a root: loaded beside the root's folders (`"also"`), or as the root's one skill (`"only"`). */
+  readonly rootSkillMd?: ClientFact<"also" | "only">;
+  /** A loose `NAME.md` directly in a root is a skill (its frontmatter `name`, else `NAME`). */
+  readonly looseMarkdown?: ClientFact<boolean>;
+  /** Markdown command files (`commands/**.md` beside each `skills` root) are offered as skills named by their path (`a/b.md` → `a:b`). */
+  readonly legacyCommands?: ClientFact<boolean>;
 }
 
 // Sources, named once.
@@ -179,6 +283,22 @@ const VERCEL_DETECT =
 const ZERO_DETECT = `${ZERO} (the directories its skills root is in)`;
 const OLD_TABLE = "skillscope's earlier client table (doctor rules, round 2)";
 
+/**
+ * A fact measured on an agent's binary by `deno task agree`: the version
+ * run and the scenario that shows it (see docs/agreement.md).
+ */
+function measured(version: string, ...scenarios: string[]): string {
+  return `${version} binary, agree scenario ${scenarios.join(", ")}`;
+}
+const CLAUDE_BIN = "Claude Code 2.1.328";
+const CODEX_BIN = "Codex 0.169.0";
+const GEMINI_BIN = "Gemini CLI 0.61.0";
+const OPENCODE_BIN = "opencode 1.18.33";
+const PI_BIN = "pi 0.73.1";
+const QWEN_BIN = "Qwen Code 0.24.4";
+const REAL_CLIENTS = "docs/agreement.md (request bodies of the binaries)";
+const AGREEMENT = "docs/agreement.md (deno task agree)";
+
 /** Every agent skillscope knows, by name; `agents` is the shared `.agents/skills` convention. */
 export const CLIENT_TABLE = {
   agents: {
@@ -191,6 +311,7 @@ export const CLIENT_TABLE = {
     readsAgentsDir: { value: true, source: SPEC },
   },
   claude: {
+    verified: { value: "2.1.328", source: AGREEMENT },
     label: "Claude Code",
     aliases: ["claude-code"],
     detect: {
@@ -235,8 +356,88 @@ export const CLIENT_TABLE = {
       value: { contextWindow: 200_000, fraction: 0.01 },
       source: `${CLAUDE} (skillListingBudgetFraction)`,
     },
+    projectWalk: {
+      value: "git-root-else-top",
+      source: measured(
+        CLAUDE_BIN,
+        "claude/walk/above-project-nogit",
+        "claude/walk/above-project-git",
+      ),
+    },
+    view: {
+      disableModelInvocation: {
+        value: "boolean-or-string",
+        source: measured(
+          CLAUDE_BIN,
+          "claude/visibility/disable-model-invocation",
+          "claude/visibility/disable-model-invocation-string",
+        ),
+      },
+      conditionalPaths: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/visibility/conditional-paths"),
+      },
+      identity: {
+        value: "folder",
+        source: measured(
+          CLAUDE_BIN,
+          "claude/parsing/name-differs",
+          "claude/duplicates/two-folders",
+        ),
+      },
+      firstLineFallback: {
+        value: true,
+        source: measured(
+          CLAUDE_BIN,
+          "claude/parsing/no-description",
+          "claude/parsing/heading-only-body",
+        ),
+      },
+      emptyDescriptionIsName: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/parsing/empty-description"),
+      },
+      keepsEmptyDescription: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/parsing/empty-description"),
+      },
+      whenToUse: {
+        value: " - ",
+        source: measured(CLAUDE_BIN, "claude/descriptions/when-to-use"),
+      },
+      escapesAngles: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/parsing/description-xml"),
+      },
+      invalidYamlLines: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/parsing/invalid-yaml"),
+      },
+      unclosedFrontmatter: {
+        value: "body",
+        source: measured(CLAUDE_BIN, "claude/parsing/unclosed-frontmatter"),
+      },
+      loadsWithoutFrontmatter: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/parsing/no-frontmatter"),
+      },
+      readsHiddenDirs: {
+        value: true,
+        source: measured(CLAUDE_BIN, "claude/counts/hidden-dir"),
+      },
+      legacyCommands: {
+        value: true,
+        source: measured(
+          CLAUDE_BIN,
+          "claude/legacy/project-command",
+          "claude/legacy/nested-command",
+          "claude/legacy/user-command",
+        ),
+      },
+    },
   },
   codex: {
+    verified: { value: "0.169.0", source: AGREEMENT },
     label: "Codex",
     detect: {
       value: ["$CODEX_HOME", "~/.codex", "/etc/codex"],
@@ -296,23 +497,113 @@ export const CLIENT_TABLE = {
       source:
         "openai/codex codex-rs/core-skills/src/render.rs (2% of the window, 8000 characters when it is unknown)",
     },
+    view: {
+      disableModelInvocation: {
+        value: "ignored",
+        source: measured(
+          CODEX_BIN,
+          "codex/visibility/disable-model-invocation",
+          "codex/visibility/both-flags",
+        ),
+      },
+      duplicates: {
+        value: "all",
+        source: measured(
+          CODEX_BIN,
+          "codex/duplicates/project-and-user",
+          "codex/duplicates/two-folders",
+        ),
+      },
+      rejectsBom: {
+        value: true,
+        source: measured(CODEX_BIN, "codex/counts/bom"),
+      },
+      maxNameLength: {
+        value: 64,
+        source: measured(CODEX_BIN, "codex/parsing/name-long"),
+      },
+      truncate: {
+        value: { chars: 1024, marker: "..." },
+        source: measured(CODEX_BIN, "codex/descriptions/over-1024"),
+      },
+      invalidYamlLines: {
+        value: true,
+        source: measured(CODEX_BIN, "codex/parsing/invalid-yaml"),
+      },
+      readsNodeModules: {
+        value: true,
+        source: measured(CODEX_BIN, "codex/counts/node-modules"),
+      },
+    },
   },
   gemini: {
+    verified: { value: "0.61.0", source: AGREEMENT },
     label: "Gemini CLI",
     aliases: ["gemini-cli"],
     detect: { value: ["~/.gemini"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".agents/skills", source: GEMINI },
       { scope: "project", path: ".gemini/skills", source: GEMINI },
-      { scope: "user", path: ["~/.agents/skills"], source: GEMINI },
-      { scope: "user", path: ["~/.gemini/skills"], source: GEMINI },
+      {
+        scope: "user",
+        path: ["$GEMINI_CLI_HOME/.agents/skills", "~/.agents/skills"],
+        source: `${GEMINI}; ${
+          measured(GEMINI_BIN, "gemini/roots/env-gemini-cli-home")
+        }`,
+      },
+      {
+        scope: "user",
+        path: ["$GEMINI_CLI_HOME/.gemini/skills", "~/.gemini/skills"],
+        source: `${GEMINI}; ${
+          measured(GEMINI_BIN, "gemini/roots/env-gemini-cli-home")
+        }`,
+      },
     ],
     precedence: { value: ["project", "user"], source: GEMINI },
     depth: { value: 1, source: GEMINI_DEPTH },
     readsAgentsDir: { value: true, source: GEMINI },
     strictYaml: { value: false, source: OLD_TABLE },
+    projectWalk: {
+      value: "cwd",
+      source: measured(
+        GEMINI_BIN,
+        "gemini/walk/nested-cwd-git",
+        "gemini/walk/between-git-and-cwd",
+      ),
+    },
+    view: {
+      disableModelInvocation: {
+        value: "ignored",
+        source: measured(
+          GEMINI_BIN,
+          "gemini/visibility/disable-model-invocation",
+          "gemini/visibility/both-flags",
+        ),
+      },
+      rejectsBom: {
+        value: true,
+        source: measured(GEMINI_BIN, "gemini/counts/bom"),
+      },
+      requiresName: {
+        value: true,
+        source: measured(GEMINI_BIN, "gemini/parsing/name-missing"),
+      },
+      invalidYamlLines: {
+        value: true,
+        source: measured(GEMINI_BIN, "gemini/parsing/invalid-yaml"),
+      },
+      keepsEmptyDescription: {
+        value: true,
+        source: measured(GEMINI_BIN, "gemini/parsing/empty-description"),
+      },
+      rootSkillMd: {
+        value: "also",
+        source: measured(GEMINI_BIN, "gemini/counts/skill-md-at-root"),
+      },
+    },
   },
   opencode: {
+    verified: { value: "1.18.33", source: AGREEMENT },
     label: "opencode",
     detect: {
       value: ["$XDG_CONFIG_HOME/opencode", "~/.config/opencode"],
@@ -335,16 +626,95 @@ export const CLIENT_TABLE = {
       },
       { scope: "user", path: ["~/.claude/skills"], source: OPENCODE },
       { scope: "user", path: ["~/.agents/skills"], source: OPENCODE },
+      {
+        scope: "user",
+        path: ["$OPENCODE_CONFIG_DIR/skills"],
+        source: measured(
+          OPENCODE_BIN,
+          "opencode/roots/env-opencode-config-dir",
+        ),
+      },
     ],
     depth: { value: "any", source: OPENCODE },
     followsSymlinkedDirs: { value: true, source: OPENCODE },
     followsSymlinkedSkillMd: { value: true, source: OPENCODE },
     readsAgentsDir: { value: true, source: OPENCODE },
-    requiresNameMatch: { value: true, source: OPENCODE_DOCS },
+    requiresNameMatch: {
+      value: false,
+      source: `${OPENCODE_DOCS}; ${
+        measured(
+          OPENCODE_BIN,
+          "opencode/parsing/name-differs",
+          "opencode/parsing/name-spaces",
+        )
+      }`,
+    },
     strictYaml: { value: false, source: OLD_TABLE },
     withoutDescription: {
       value: "skip",
       source: `${OPENCODE} (fmt() lists only skills with a description)`,
+    },
+    projectWalk: {
+      value: "git-root-else-top",
+      source: measured(
+        OPENCODE_BIN,
+        "opencode/walk/above-project-nogit",
+        "opencode/walk/above-project-git",
+      ),
+    },
+    view: {
+      disableModelInvocation: {
+        value: "ignored",
+        source: measured(
+          OPENCODE_BIN,
+          "opencode/visibility/disable-model-invocation",
+          "opencode/visibility/both-flags",
+        ),
+      },
+      duplicates: {
+        value: "top-down",
+        source: measured(
+          OPENCODE_BIN,
+          "opencode/duplicates/cwd-and-git-root (the git root's copy in 5 of 5 runs)",
+          "opencode/duplicates/project-and-user (the project copy in 4 of 5 runs)",
+          "opencode/duplicates/two-folders (the first copy in 6 of 8 runs)",
+          "opencode/duplicates/two-user-roots (the first root's copy in 5 of 8 runs)",
+        ),
+      },
+      duplicatesVary: {
+        value: true,
+        source: measured(
+          OPENCODE_BIN,
+          "opencode/duplicates/two-folders (8 runs: first copy 6, second 2)",
+          "opencode/duplicates/two-project-roots (8 runs: first root 4, second 4)",
+          "opencode/duplicates/two-user-roots (8 runs: first root 5, second 3)",
+          "opencode/duplicates/project-and-user (5 runs: project 4, user 1)",
+        ),
+      },
+      requiresName: {
+        value: true,
+        source: measured(OPENCODE_BIN, "opencode/parsing/name-missing"),
+      },
+      requiresStringDescription: {
+        value: true,
+        source: measured(OPENCODE_BIN, "opencode/parsing/description-number"),
+      },
+      unclosedFrontmatter: {
+        value: "to-end",
+        source: measured(OPENCODE_BIN, "opencode/parsing/unclosed-frontmatter"),
+      },
+      keepsEmptyDescription: {
+        value: true,
+        source: measured(OPENCODE_BIN, "opencode/parsing/empty-description"),
+      },
+      readsNodeModules: {
+        value: true,
+        source: measured(OPENCODE_BIN, "opencode/counts/node-modules"),
+      },
+      order: {
+        value: "name",
+        source: `${REAL_CLIENTS} (sorted by name)`,
+      },
     },
   },
   cursor: {
@@ -435,12 +805,68 @@ export const CLIENT_TABLE = {
     readsAgentsDir: { value: true, source: AMP },
   },
   pi: {
+    verified: { value: "0.73.1", source: AGREEMENT },
     label: "Pi",
     detect: { value: ["~/.pi/agent"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".pi/skills", source: PI },
-      { scope: "user", path: ["~/.pi/agent/skills"], source: VERCEL },
+      {
+        scope: "project",
+        path: ".agents/skills",
+        source: measured(PI_BIN, "pi/roots/foreign-project-agents-skills"),
+      },
+      {
+        scope: "user",
+        path: ["$PI_CODING_AGENT_DIR/skills", "~/.pi/agent/skills"],
+        source: `${VERCEL}; ${
+          measured(PI_BIN, "pi/roots/env-pi-coding-agent-dir")
+        }`,
+      },
+      {
+        scope: "user",
+        path: ["~/.agents/skills"],
+        source: measured(PI_BIN, "pi/roots/foreign-user-agents-skills"),
+      },
     ],
+    depth: {
+      value: "any",
+      source: measured(PI_BIN, "pi/depth/project-seven", "pi/depth/user-seven"),
+    },
+    projectWalk: {
+      value: "cwd",
+      source: measured(
+        PI_BIN,
+        "pi/walk/nested-cwd-git",
+        "pi/walk/between-git-and-cwd",
+      ),
+    },
+    view: {
+      disableModelInvocation: {
+        value: "boolean",
+        source: measured(
+          PI_BIN,
+          "pi/visibility/disable-model-invocation",
+          "pi/visibility/disable-model-invocation-string",
+        ),
+      },
+      rejectsBom: { value: true, source: measured(PI_BIN, "pi/counts/bom") },
+      requiresStringDescription: {
+        value: true,
+        source: measured(PI_BIN, "pi/parsing/description-number"),
+      },
+      rejectsRepairedYaml: {
+        value: true,
+        source: measured(PI_BIN, "pi/parsing/unquoted-colon"),
+      },
+      rootSkillMd: {
+        value: "only",
+        source: measured(PI_BIN, "pi/counts/skill-md-at-root"),
+      },
+      looseMarkdown: {
+        value: true,
+        source: measured(PI_BIN, "pi/counts/loose-md"),
+      },
+    },
   },
   // The rest of the vercel-labs/skills agent table: roots only, rules not known.
   "aider-desk": {
@@ -899,12 +1325,83 @@ export const CLIENT_TABLE = {
     ],
   },
   "qwen-code": {
+    verified: { value: "0.24.4", source: AGREEMENT },
     label: "Qwen Code",
     detect: { value: ["~/.qwen"], source: VERCEL_DETECT },
     roots: [
       { scope: "project", path: ".qwen/skills", source: VERCEL },
+      {
+        scope: "project",
+        path: ".agents/skills",
+        source: measured(
+          QWEN_BIN,
+          "qwen-code/roots/foreign-project-agents-skills",
+        ),
+      },
       { scope: "user", path: ["~/.qwen/skills"], source: VERCEL },
+      {
+        scope: "user",
+        path: ["~/.agents/skills"],
+        source: measured(
+          QWEN_BIN,
+          "qwen-code/roots/foreign-user-agents-skills",
+        ),
+      },
     ],
+    depth: {
+      value: 1,
+      source: measured(QWEN_BIN, "qwen-code/depth/project-two"),
+    },
+    projectWalk: {
+      value: "cwd",
+      source: measured(
+        QWEN_BIN,
+        "qwen-code/walk/nested-cwd-git",
+        "qwen-code/walk/between-git-and-cwd",
+      ),
+    },
+    view: {
+      disableModelInvocation: {
+        value: "boolean-or-string",
+        source: measured(
+          QWEN_BIN,
+          "qwen-code/visibility/disable-model-invocation",
+          "qwen-code/visibility/disable-model-invocation-string",
+        ),
+      },
+      conditionalPaths: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/visibility/conditional-paths"),
+      },
+      whenToUse: {
+        value: " — ",
+        source: measured(QWEN_BIN, "qwen-code/descriptions/when-to-use"),
+      },
+      scopeSuffix: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/roots/project-qwen-skills"),
+      },
+      readsHiddenDirs: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/counts/hidden-dir"),
+      },
+      invalidYamlLines: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/parsing/invalid-yaml"),
+      },
+      requiresName: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/parsing/name-missing"),
+      },
+      rejectsSpacedName: {
+        value: true,
+        source: measured(QWEN_BIN, "qwen-code/parsing/name-spaces"),
+      },
+      order: {
+        value: "name",
+        source: `${REAL_CLIENTS} (sorted by name)`,
+      },
+    },
   },
   replit: {
     label: "Replit",

@@ -29,7 +29,7 @@ import {
 } from "./client_profile.ts";
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
-import { projectDirs } from "./project_dirs.ts";
+import { projectDirs, walkedDirs } from "./project_dirs.ts";
 import { homeDirectory } from "../shared/home_directory.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
@@ -42,7 +42,8 @@ export { clientDirSuffixes, clientSkillsDir } from "./client_roots.ts";
  *
  * @example Usage
  * ```ts
- * import { defaultRoots, type DefaultRootsOptions } from "@skillscope/skills";
+ * import { type DefaultRootsOptions } from "@skillscope/skills";
+ * import { defaultRoots } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const options: DefaultRootsOptions = { cwd: "/p", home: "/h", ancestors: false, clients: ["gemini"] };
@@ -73,6 +74,14 @@ export interface DefaultRootsOptions {
    * of `clients`, else the Agent Skills default (project first).
    */
   detect?: boolean;
+  /**
+   * A directory standing in for `/` under the table's absolute roots (the
+   * admin roots `/etc/codex/skills`, `/etc/claude-code/.claude/skills`, …)
+   * and absolute `detect` paths. Default: `$SKILLSCOPE_SYSTEM_ROOT` when set
+   * and granted, else `/` itself. Tests set it so that the machine's own
+   * system-wide agent configuration is never read.
+   */
+  systemRoot?: string;
 }
 
 /**
@@ -80,7 +89,7 @@ export interface DefaultRootsOptions {
  *
  * @example Usage
  * ```ts
- * import { defaultRoots, type DefaultRoots } from "@skillscope/skills";
+ * import { defaultRoots, type DefaultRoots } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const result: DefaultRoots = defaultRoots({ cwd: "/p", home: "/h", ancestors: false, detect: true });
@@ -102,7 +111,7 @@ export interface DefaultRoots {
  *
  * @example Usage
  * ```ts
- * import { type DefaultRoot, defaultRoots } from "@skillscope/skills";
+ * import { type DefaultRoot, defaultRoots } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const [first]: DefaultRoot[] = defaultRoots({ home: "/home/me", trustProject: false }).roots;
@@ -133,7 +142,7 @@ export interface DefaultRoot {
  *
  * @example Usage
  * ```ts
- * import { CLIENT_DIR_SUFFIXES } from "@skillscope/skills";
+ * import { CLIENT_DIR_SUFFIXES } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * assert.ok(CLIENT_DIR_SUFFIXES.includes(".claude/skills"));
@@ -160,7 +169,7 @@ type EnvReader = (name: string) => string | undefined;
  *
  * @example Usage
  * ```ts
- * import { defaultRoots } from "@skillscope/skills";
+ * import { defaultRoots } from "./default_roots.ts";
  * import assert from "node:assert/strict";
  *
  * const { roots } = defaultRoots({ cwd: "/work/project", home: "/home/me", ancestors: false });
@@ -198,11 +207,19 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     return value === undefined || value === "" ? undefined : value;
   };
   const home = options.home ?? homeDirectory(env);
-  const projectDirList = (options.trustProject ?? true)
-    ? projectDirs(resolve(options.cwd ?? Deno.cwd()), options.ancestors ?? true)
+  const trust = options.trustProject ?? true;
+  const cwd = trust ? resolve(options.cwd ?? Deno.cwd()) : "";
+  const projectDirList = trust
+    ? projectDirs(cwd, options.ancestors ?? true)
     : [];
+  const systemRoot = options.systemRoot ?? quietEnv("SKILLSCOPE_SYSTEM_ROOT");
   const detected = options.detect === true
-    ? detectClients({ home, env: quietEnv, projectDirs: projectDirList })
+    ? detectClients({
+      home,
+      env: quietEnv,
+      projectDirs: projectDirList,
+      systemRoot,
+    })
     : [];
   for (const { client } of detected) {
     if (!names.includes(client)) names.push(client);
@@ -210,7 +227,21 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
   if (options.onlyClients !== true && !names.includes("agents")) {
     names.push("agents");
   }
-  const entries = names.map((name) => ({ name, entry: clientEntry(name) }));
+  // Each agent's own walk (with ancestors): the directories it reads its
+  // project roots in; the union, deepest first, is the order of the scope.
+  const entries = names.map((name) => {
+    const entry = clientEntry(name);
+    const walk = entry.projectWalk?.value;
+    const dirs = !trust
+      ? []
+      : walk === undefined || options.ancestors === false
+      ? projectDirList
+      : walkedDirs(cwd, walk);
+    return { name, entry, dirs };
+  });
+  const allDirs = [...new Set(entries.flatMap((e) => e.dirs))].sort((a, b) =>
+    b.length - a.length
+  );
   const found = new Map<string, MutableRoot>();
   const roots: MutableRoot[] = [];
   const add = (
@@ -240,12 +271,13 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     roots.push(root);
   };
   for (const scope of scopeOrder(lead ?? CLIENT_TABLE.agents)) {
-    const dirs = scope === "project" ? projectDirList : [undefined];
+    const dirs = scope === "project" ? allDirs : [undefined];
     for (const projectDir of dirs) {
-      for (const { name, entry } of entries) {
+      for (const { name, entry, dirs: own } of entries) {
+        if (projectDir !== undefined && !own.includes(projectDir)) continue;
         for (const root of rootsOf(entry)) {
           if (root.scope !== scope) continue;
-          const path = rootPath(root, { projectDir, home, env });
+          const path = rootPath(root, { projectDir, home, env, systemRoot });
           add(path, scope, name, rootScan(entry, root));
         }
       }

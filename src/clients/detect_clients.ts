@@ -52,6 +52,8 @@ export interface DetectContext {
   readonly env: (name: string) => string | undefined;
   /** Project directories, deepest first. */
   readonly projectDirs: readonly string[];
+  /** A directory standing in for `/` under absolute paths (see `rootPath`). */
+  readonly systemRoot?: string | undefined;
 }
 
 /**
@@ -104,7 +106,12 @@ function candidatePaths(
         relative
           ? { scope: "project", path, source: "" }
           : { scope: "user", path: [path], source: "" },
-        { projectDir, home: context.home, env: context.env },
+        {
+          projectDir,
+          home: context.home,
+          env: context.env,
+          systemRoot: context.systemRoot,
+        },
       );
       if (absolute !== undefined) out.push(absolute);
     }

@@ -65,8 +65,46 @@ export function gitRoot(cwd: string): string | undefined {
  * @returns The directories.
  */
 export function projectDirs(cwd: string, ancestors: boolean): string[] {
-  const root = ancestors ? gitRoot(cwd) : undefined;
-  if (root === undefined) return [cwd];
+  return walkedDirs(cwd, ancestors ? "git-root" : "cwd");
+}
+
+/**
+ * The project directories an agent reads its project roots in, deepest
+ * first, by its walk rule (see `ProjectWalk` in the client table):
+ * `"git-root"` from `cwd` up to the git root (`cwd` alone outside one),
+ * `"cwd"` only `cwd`, `"git-root-else-top"` up to the git root, or outside
+ * a repository every ancestor up to `/`.
+ *
+ * @example Usage
+ * ```ts
+ * import { walkedDirs } from "./project_dirs.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const top = await Deno.realPath(await Deno.makeTempDir());
+ * await Deno.mkdir(`${top}/a/b`, { recursive: true });
+ * assert.deepEqual(walkedDirs(`${top}/a/b`, "cwd"), [`${top}/a/b`]);
+ * assert.ok(walkedDirs(`${top}/a/b`, "git-root-else-top").includes(top));
+ * assert.equal(walkedDirs(`${top}/a/b`, "git-root-else-top").at(-1), "/");
+ * ```
+ *
+ * @param cwd An absolute directory.
+ * @param walk The agent's rule.
+ * @returns The directories.
+ */
+export function walkedDirs(
+  cwd: string,
+  walk: "git-root" | "cwd" | "git-root-else-top",
+): string[] {
+  if (walk === "cwd") return [cwd];
+  const root = gitRoot(cwd);
+  if (root === undefined) {
+    if (walk === "git-root") return [cwd];
+    const chain: string[] = [];
+    for (let dir = cwd;; dir = dirname(dir)) {
+      chain.push(dir);
+      if (dirname(dir) === dir) return chain;
+    }
+  }
   const chain: string[] = [];
   for (let dir = cwd; dir !== root; dir = dirname(dir)) chain.push(dir);
   return [...chain, root];

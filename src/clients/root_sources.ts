@@ -21,7 +21,7 @@ import { directorySource, type SkillSource } from "../discover/sources.ts";
  *
  * @example Usage
  * ```ts
- * import { defaultRoots } from "@skillscope/skills";
+ * import { defaultRoots } from "./default_roots.ts";
  * import { rootSources } from "./root_sources.ts";
  * import assert from "node:assert/strict";
  *

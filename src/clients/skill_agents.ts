@@ -26,7 +26,8 @@ import { dirname, SEP } from "../shared/path.ts";
  *
  * @example Usage
  * ```ts
- * import { defaultRoots, discoverSync, defaultSources } from "@skillscope/skills";
+ * import { discoverSync, defaultSources } from "@skillscope/skills";
+ * import { defaultRoots } from "./default_roots.ts";
  * import { skillAgents } from "./skill_agents.ts";
  * import assert from "node:assert/strict";
  *
