@@ -161,12 +161,22 @@ export function listedFolder(
   listing: readonly ListedSkill[],
   folder: string,
   name: string,
+  description?: string,
+  real?: string,
 ): boolean {
   const named = listing.filter((s) => s.name === name);
   const located = named.filter((s) => s.location?.startsWith("/") === true);
-  if (located.length === 0) return named.length > 0;
+  if (located.length === 0) {
+    // Without paths, a description tells copies of one name apart.
+    if (description === undefined) return named.length > 0;
+    return named.some((s) =>
+      normalise(s.description) === normalise(description)
+    );
+  }
   return located.some((s) =>
-    s.location === folder || s.location === `${folder}/SKILL.md`
+    [folder, ...real === undefined ? [] : [real]].some((f) =>
+      s.location === f || s.location === `${f}/SKILL.md`
+    )
   );
 }
 
@@ -184,13 +194,51 @@ export function compareDoctor(
     readonly folder: string;
     readonly name?: string | undefined;
     readonly sees: string;
+    readonly description?: string | undefined;
+    readonly real?: string | undefined;
   }[],
   listing: readonly ListedSkill[],
   root: string,
 ): DoctorComparison[] {
+  const nameOf = (v: (typeof verdicts)[number]) =>
+    v.name ?? v.folder.slice(v.folder.lastIndexOf("/") + 1);
   return verdicts.map((v) => {
-    const base = v.folder.slice(v.folder.lastIndexOf("/") + 1);
-    const listed = listedFolder(listing, `${root}/${v.folder}`, v.name ?? base);
+    const name = nameOf(v);
+    // Copies of one name: told apart by description when the client gives
+    // no paths (doctor says what each copy would be offered as); a copy
+    // doctor gives no description for takes a listed entry no other copy's
+    // description matched, if there is one.
+    const group = verdicts.filter((o) => nameOf(o) === name);
+    let listed: boolean;
+    if (group.length > 1 && v.description === undefined) {
+      const entries = listing.filter((s) => s.name === name);
+      const located = entries.some((s) => s.location?.startsWith("/"));
+      if (located) {
+        listed = listedFolder(
+          listing,
+          `${root}/${v.folder}`,
+          name,
+          undefined,
+          v.real,
+        );
+      } else {
+        const matched = entries.filter((s) =>
+          group.some((o) =>
+            o.description !== undefined &&
+            normalise(o.description) === normalise(s.description)
+          )
+        ).length;
+        listed = entries.length > matched;
+      }
+    } else {
+      listed = listedFolder(
+        listing,
+        `${root}/${v.folder}`,
+        name,
+        group.length > 1 ? v.description : undefined,
+        v.real,
+      );
+    }
     const agree = (v.sees === "yes" && listed) || (v.sees === "no" && !listed);
     return { folder: v.folder, name: v.name, sees: v.sees, listed, agree };
   });

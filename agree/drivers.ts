@@ -16,6 +16,8 @@ export const DRIVER_FILES: readonly string[] = [
   "gemini",
   "pi",
   "qwen",
+  "copilot",
+  "kilo",
 ];
 
 /** The drivers that loaded, and why the others did not. */

@@ -1,10 +1,12 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `deno task agree [CLIENT…] [--limit N] [--only DIMENSION] [--keep]`:
+ * `deno task agree [CLIENT…] [--limit N] [--only DIMENSION] [--keep] [--report] [--retry]`:
  * installs the pinned clients when missing, runs every scenario of each
  * (sequentially), prints `PASS`/`DIFF` per scenario and writes
  * `docs/agreement.md` from the latest results of every client (kept in the
- * cache directory between runs).
+ * cache directory between runs). `--report` only rewrites the document from
+ * the stored results (after the reasons in `reasons.ts` changed); `--retry`
+ * runs again only the stored scenarios whose run failed.
  *
  * @module
  */
@@ -29,6 +31,10 @@ export interface Options {
   readonly limit?: number | undefined;
   readonly only?: string | undefined;
   readonly keep: boolean;
+  /** Only rewrite docs/agreement.md from the stored results (no client runs). */
+  readonly report?: boolean;
+  /** Run again only the stored scenarios that could not be compared (a failed run), keeping the rest. */
+  readonly retry?: boolean;
 }
 
 /**
@@ -43,9 +49,15 @@ export function parseArgs(args: readonly string[]): Options {
   let limit: number | undefined;
   let only: string | undefined;
   let keep = false;
+  let report = false;
+  let retry = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "--limit") {
+    if (arg === "--report") {
+      report = true;
+    } else if (arg === "--retry") {
+      retry = true;
+    } else if (arg === "--limit") {
       limit = Number(args[++i]);
       if (!Number.isInteger(limit) || limit < 1) {
         throw new Error("--limit takes a positive whole number");
@@ -63,7 +75,14 @@ export function parseArgs(args: readonly string[]): Options {
       clients.push(arg);
     }
   }
-  return { clients, limit, only, keep };
+  return {
+    clients,
+    limit,
+    only,
+    keep,
+    ...(report ? { report } : {}),
+    ...(retry ? { retry } : {}),
+  };
 }
 
 function resultsFile(client: string): string {
@@ -90,8 +109,21 @@ async function runClient(
   console.log(
     `# ${driver.name} ${driver.version}: ${scenarios.length} scenarios`,
   );
+  // --retry: the stored verdicts stand, but for runs that failed.
+  const stored = options.retry === true
+    ? await readResults(driver.name)
+    : undefined;
+  const kept = new Map(
+    (stored?.version === driver.version ? stored.evaluations : [])
+      .filter((e) => e.error === undefined).map((e) => [e.id, e]),
+  );
   const evaluations: Evaluation[] = [];
   for (const scenario of scenarios) {
+    const before = kept.get(scenario.id);
+    if (before !== undefined) {
+      evaluations.push(before);
+      continue;
+    }
     const run = await runScenario(driver, scenario, {
       cacheDir,
       keep: options.keep,
@@ -135,7 +167,11 @@ export async function main(args: readonly string[]): Promise<number> {
     }
     selected.push(driver);
   }
-  const drivers = selected.length > 0 ? selected : [...registry.drivers];
+  const drivers = options.report === true
+    ? []
+    : selected.length > 0
+    ? selected
+    : [...registry.drivers];
   await Deno.mkdir(join(cacheRoot(), "results"), { recursive: true });
   for (const driver of drivers) {
     const results = await runClient(driver, options);

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { OTHER_AGENTS } from "./other_agents.ts";
 import {
   CLIENTS_THAT_SORT,
   compareDoctor,
@@ -16,6 +17,7 @@ import {
   withoutBuiltins,
 } from "./compare.ts";
 import type { ScenarioRun } from "./run.ts";
+import { reasonFor } from "./reasons.ts";
 import type { ClientDriver } from "./types.ts";
 
 /** The verdict on one scenario. */
@@ -229,7 +231,27 @@ export function agreementMarkdown(all: readonly ClientResults[]): string {
       for (const d of differences(e)) {
         lines.push(`  - ${d.replaceAll("\n", " ")}`);
       }
+      lines.push(
+        `  - reason: ${
+          reasonFor(e.id) ??
+            "not yet explained (run it again to see whether it repeats)"
+        }`,
+      );
     }
+  }
+  lines.push(
+    "",
+    "## Other agents tried",
+    "",
+    "| Agent | Package | Version | Joined the harness | How it runs, or why it cannot |",
+    "| --- | --- | --- | --- | --- |",
+  );
+  for (const agent of OTHER_AGENTS) {
+    lines.push(
+      `| ${agent.name} | \`${agent.package}\` | ${agent.version} | ${
+        agent.status === "joined" ? "yes" : "no"
+      } | ${agent.why.replaceAll("|", "\\|").replaceAll("\n", " ")} |`,
+    );
   }
   return lines.join("\n") + "\n";
 }

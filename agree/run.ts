@@ -31,6 +31,10 @@ export interface DoctorVerdict {
   readonly name?: string | undefined;
   /** `yes`, `no` or `unknown` (also when doctor failed). */
   readonly sees: string;
+  /** The description the client would offer it under, when doctor says. */
+  readonly description?: string | undefined;
+  /** The folder's real path, when a symlink leads to it (a client may report that path). */
+  readonly real?: string | undefined;
 }
 
 /** Everything one scenario run produced. */
@@ -347,13 +351,25 @@ async function doctorVerdict(
   try {
     const json = JSON.parse(result.stdout) as {
       skill?: { name?: string };
-      clients?: { client?: string; sees?: string }[];
+      clients?: {
+        client?: string;
+        sees?: string;
+        name?: string;
+        description?: string;
+      }[];
     };
     const verdict = json.clients?.[0];
+    const full = join(context.root, folder);
+    const real = await Deno.realPath(full).catch(() => full);
     return {
       folder,
-      name: json.skill?.name,
+      ...(real === full ? {} : { real }),
+      // The name the client offers it under, where doctor says.
+      name: verdict?.name ?? json.skill?.name,
       sees: typeof verdict?.sees === "string" ? verdict.sees : "unknown",
+      ...(typeof verdict?.description === "string"
+        ? { description: verdict.description }
+        : {}),
     };
   } catch {
     return { folder, sees: "unknown" };

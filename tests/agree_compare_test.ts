@@ -9,7 +9,14 @@ import {
   normalise,
   withoutBuiltins,
 } from "../agree/compare.ts";
-import { differences, evaluate, verdictLine } from "../agree/report.ts";
+import {
+  agreementMarkdown,
+  differences,
+  evaluate,
+  verdictLine,
+} from "../agree/report.ts";
+import { reasonFor } from "../agree/reasons.ts";
+import { parseArgs } from "../agree/main.ts";
 import type { ScenarioRun } from "../agree/run.ts";
 import { visibleSkills } from "../agree/run.ts";
 import type { ClientDriver, ListedSkill } from "../agree/types.ts";
@@ -97,6 +104,59 @@ Deno.test("listedFolder() matches by path where the client gives one, else by na
   assert.equal(listedFolder(listing, "/r/home/.x/skills/a", "a"), false);
   assert.equal(listedFolder(listing, "/r/anything/b", "b"), true);
   assert.equal(listedFolder(listing, "/r/anything/c", "c"), false);
+});
+
+Deno.test("listedFolder() takes a folder's real path where the client reports it", () => {
+  const listing = [{ name: "a", location: "/r/elsewhere/a/SKILL.md" }];
+  assert.equal(listedFolder(listing, "/r/project/.x/skills/a", "a"), false);
+  assert.equal(
+    listedFolder(
+      listing,
+      "/r/project/.x/skills/a",
+      "a",
+      undefined,
+      "/r/elsewhere/a",
+    ),
+    true,
+  );
+});
+
+Deno.test("compareDoctor() tells copies of one name apart by description when the client gives no paths", () => {
+  const listing = [{ name: "twin", description: "The user copy." }];
+  const result = compareDoctor(
+    [
+      {
+        folder: "project/s/twin",
+        name: "twin",
+        sees: "no",
+        description: "The project copy.",
+      },
+      {
+        folder: "home/s/twin",
+        name: "twin",
+        sees: "yes",
+        description: "The user copy.",
+      },
+    ],
+    listing,
+    "/r",
+  );
+  assert.deepEqual(result.map((r) => [r.listed, r.agree]), [
+    [false, true],
+    [true, true],
+  ]);
+  // One folder of the name: by name, whatever its description.
+  const one = compareDoctor(
+    [{
+      folder: "home/s/twin",
+      name: "twin",
+      sees: "yes",
+      description: "Other.",
+    }],
+    listing,
+    "/r",
+  );
+  assert.equal(one[0]?.agree, true);
 });
 
 Deno.test("compareDoctor() wants yes for listed, no for not listed, and never unknown", () => {
@@ -204,4 +264,39 @@ Deno.test("evaluate() counts a failed client run as a disagreement", () => {
   assert.equal(e.listingAgrees, false);
   assert.equal(e.doctorAgreed, 0);
   assert.match(verdictLine(e), /no comparison: no request held a listing/);
+});
+
+Deno.test("parseArgs() reads --report (rewrite docs/agreement.md from stored results) beside the other options", () => {
+  assert.deepEqual(parseArgs(["--report"]), {
+    clients: [],
+    limit: undefined,
+    only: undefined,
+    keep: false,
+    report: true,
+  });
+  assert.deepEqual(parseArgs(["pi", "--only", "walk"]).only, "walk");
+  assert.equal(parseArgs(["opencode", "--retry"]).retry, true);
+  assert.throws(() => parseArgs(["--nope"]), /unknown option/);
+});
+
+Deno.test("agreementMarkdown() gives each remaining difference its reason, or says it is not explained", () => {
+  const evaluation = {
+    id: "x/roots/one",
+    title: "one",
+    dimension: "roots",
+    listing: compareListing([{ name: "a" }], []),
+    doctor: [],
+    listingAgrees: false,
+    doctorAgreed: 0,
+  };
+  const text = agreementMarkdown([{
+    client: "x",
+    version: "1",
+    evaluations: [evaluation],
+  }]);
+  assert.match(text, /- reason: not yet explained/);
+  assert.equal(
+    reasonFor("x/roots/one", { "x/roots/one": "a client bug" }),
+    "a client bug",
+  );
 });
