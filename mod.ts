@@ -28,6 +28,7 @@ export type {
   DirectorySkill,
   Discovery,
   EmbeddedSkill,
+  EmbeddedSkillInput,
   ParsedSkill,
   RuleCode,
   Shadowed,
@@ -42,7 +43,6 @@ export {
   SkillAccessError,
   SkillParseError,
 } from "./src/shared/errors.ts";
-export { type Rule, RULES } from "./src/shared/diagnostics.ts";
 export { type ParseOptions, parseSkillMd } from "./src/parse/skill_md.ts";
 export { loadYamlParser, type YamlParser } from "./src/parse/yaml.ts";
 export {
@@ -51,74 +51,33 @@ export {
   validateSkillDirSync,
   validateSkillMd,
 } from "./src/parse/validate.ts";
-export { isValidSkillName } from "./src/parse/skill_name.ts";
-export { KNOWN_EXTENSION_FIELDS } from "./src/parse/fields.ts";
-export {
-  isDirectorySkill,
-  isEmbeddedSkill,
-} from "./src/discover/build_skill.ts";
 export { VERSION } from "./src/shared/version.ts";
 export {
   type DirectorySource,
   directorySource,
   type DirectorySourceOptions,
   embeddedSkill,
-  type EmbeddedSkillInput,
   type EmbeddedSource,
   type NoticeSource,
   type SkillSource,
 } from "./src/discover/sources.ts";
-export {
-  attachRemoteContent,
-  type RemoteContent,
-  remoteContentOf,
-  type RemoteListing,
-  type RemoteSource,
-} from "./src/discover/remote_source.ts";
+export type {
+  RemoteListing,
+  RemoteSource,
+} from "./src/content/remote_content.ts";
 export {
   discover,
   type DiscoverOptions,
   discoverSync,
 } from "./src/discover/discover.ts";
+export type { SameSkill } from "./src/discover/dedup.ts";
 export { defaultSkillCache, SkillCache } from "./src/discover/scan_cache.ts";
-export { globMatches, nameFilter } from "./src/discover/name_filter.ts";
 export { SkillSet } from "./src/serve/skill_set.ts";
 export type { SkillSetOptions } from "./src/serve/skill_set_options.ts";
-export { type SameSkill, skillIdentity } from "./src/discover/dedup.ts";
 export type { SkillChange, WatchOptions } from "./src/serve/watch.ts";
-export {
-  CLIENT_DIR_SUFFIXES,
-  type ClientName,
-  type ClientRules,
-  clientRules,
-  CLIENTS,
-  clientSkillsDir,
-  type DefaultRoot,
-  type DefaultRoots,
-  defaultRoots,
-  type DefaultRootsOptions,
-  type DetectedClient,
-} from "./src/clients/default_roots.ts";
+export type { DefaultRootsOptions } from "./src/clients/default_roots.ts";
 export { defaultSources } from "./src/clients/root_sources.ts";
-export {
-  type ClientProfile,
-  clientProfile,
-  type KnownRule,
-  type RootScan,
-} from "./src/clients/client_profile.ts";
-export {
-  CLIENT_TABLE,
-  type ClientEntry,
-  type ClientFact,
-  type ClientRootEntry,
-  type RootScope,
-} from "./src/clients/clients_table.ts";
-export { normalizeAssetPath } from "./src/shared/asset_path.ts";
-export { escapeTerminal } from "./src/shared/escape.ts";
-export {
-  type CatalogBudget,
-  estimateTokens,
-} from "./src/serve/catalog_budget.ts";
+export type { CatalogBudget } from "./src/serve/catalog_budget.ts";
 export {
   type CatalogCuts,
   type CatalogFormat,
@@ -126,14 +85,11 @@ export {
   renderCatalog,
   renderCatalogWithReport,
 } from "./src/serve/catalog.ts";
-export { renderActivation } from "./src/serve/activation.ts";
 export {
   findShellPreprocessing,
   parseMentions,
   type ShellPreprocessing,
   type SkillMention,
-  splitArguments,
-  substituteArguments,
 } from "./src/serve/mentions.ts";
 export {
   type ListingMode,
@@ -143,23 +99,20 @@ export {
   type SkillOverride,
   type SkillPolicy,
 } from "./src/serve/policy.ts";
-export { matchSkills } from "./src/serve/match.ts";
-export { compileGlob } from "./src/serve/glob.ts";
-export { type SearchHit, searchSkills } from "./src/serve/search.ts";
-export type { SkillResources } from "./src/serve/list_resources.ts";
-export {
-  type JsonSchema,
-  TOOL_NAMES,
-  type ToolDefinition,
-  type ToolName,
-  type ToolResult,
+export type { SearchHit } from "./src/serve/search.ts";
+export type { SkillResources } from "./src/content/skill_content.ts";
+export type {
+  JsonSchema,
+  ToolDefinition,
+  ToolName,
+  ToolResult,
 } from "./src/serve/tool_definitions.ts";
 export { skillTools, type ToolFormatOptions } from "./src/serve/tools.ts";
-export {
-  type AnthropicTool,
-  type JsonTypeName,
-  type OpenAiTool,
-  type ProviderJsonSchema,
+export type {
+  AnthropicTool,
+  JsonTypeName,
+  OpenAiTool,
+  ProviderJsonSchema,
 } from "./src/serve/provider_tools.ts";
 export {
   type AnthropicToolResult,

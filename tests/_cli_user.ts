@@ -1,7 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 // Test helpers: the CLI run as a new user would run it, with a temporary
 // HOME and none of the machine's agent variables.
-import { CLIENT_TABLE } from "../mod.ts";
+import { CLIENT_TABLE } from "../src/clients/clients_table.ts";
 import { type CliRun, runCli } from "./_helpers.ts";
 
 /** Every variable the client table names, unset, so the machine's own never leak in. */

@@ -2,7 +2,8 @@
 // Arguments are substituted in one scan of the body: text an argument brings
 // in ("$1", "$ARGUMENTS", "$region") is never substituted again.
 import assert from "node:assert/strict";
-import { directorySource, SkillSet, substituteArguments } from "../mod.ts";
+import { directorySource, SkillSet } from "../mod.ts";
+import { substituteArguments } from "../src/serve/mentions.ts";
 import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
 
 Deno.test("substituteArguments() never substitutes what an argument brought in", () => {

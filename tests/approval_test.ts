@@ -3,7 +3,8 @@
 // install runs.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { approvalOf, APPROVALS_FILE, approve } from "../src/audit/mod.ts";
+import { approvalOf, approve } from "../src/audit/mod.ts";
+import { APPROVALS_FILE } from "../src/audit/approvals.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { skillTools } from "../src/serve/tools.ts";

@@ -3,7 +3,8 @@
 // look-alikes it must leave alone.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { audit, AUDIT_RULES, type AuditCode } from "../src/audit/mod.ts";
+import { audit, type AuditCode } from "../src/audit/mod.ts";
+import { AUDIT_RULES } from "../src/audit/rules.ts";
 import { skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 const HEAD = "name: demo\ndescription: A demo skill";

@@ -4,7 +4,7 @@
 // first), then left out; a report of every cut; never over; deterministic.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { buildSkill } from "../src/discover/build_skill.ts";
+import { buildSkill } from "../src/parse/build_skill.ts";
 import {
   type CatalogFormat,
   renderCatalogWithReport,

@@ -7,7 +7,7 @@ import {
   renderCatalogWithReport,
 } from "../src/serve/catalog.ts";
 import { layoutOf } from "../src/serve/catalog_layout.ts";
-import { buildSkill } from "../src/discover/build_skill.ts";
+import { buildSkill } from "../src/parse/build_skill.ts";
 import type { Skill } from "../src/shared/types.ts";
 import { discover } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";

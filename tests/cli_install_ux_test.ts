@@ -431,7 +431,7 @@ Deno.test("the home directory is read in one place, for discovery and install al
         if (
           /(?:env|get)\(\s*"(?:HOME|USERPROFILE)"\s*\)/.test(
             text.replace(/^\s*\*.*$/gm, ""),
-          ) && !path.endsWith("/clients/default_roots.ts")
+          ) && !path.endsWith("/shared/home_directory.ts")
         ) offenders.push(path.slice(src.length));
       }
     }

@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { currentDenoDir, runCli, tempDir } from "./_helpers.ts";
 import { FIXTURES, mcpArgs } from "./_mcp.ts";
 import { indexText, serveSite, skillText } from "./web_site.ts";
-import { sha256Digest } from "../src/web/mod.ts";
+import { sha256Digest } from "../src/web/digest.ts";
 import { AGENT_SKILLS_INDEX } from "../src/web/index_client.ts";
 import {
   gone,

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { AUDIT_RULES } from "../src/audit/rules.ts";
 import { join } from "node:path";
-import { RULES } from "../mod.ts";
+import { RULES } from "../src/shared/diagnostics.ts";
 
 const REPO = new URL("..", import.meta.url).pathname;
 

@@ -11,7 +11,6 @@ import {
   SkillsExtension,
 } from "@modelcontextprotocol/server/ext/skills";
 import {
-  attachRemoteContent,
   callSkillTool,
   directorySource,
   discoverSync,
@@ -21,10 +20,12 @@ import {
   type Skill,
   SkillSet,
 } from "../mod.ts";
+import { attachRemoteContent } from "../src/content/remote_content.ts";
 import { mcpSource } from "../src/mcp/mod.ts";
-import { SCHEMA_V02, wellKnownSource } from "../src/web/mod.ts";
+import { wellKnownSource } from "../src/web/mod.ts";
+import { SCHEMA_V02 } from "../src/web/index_parse.ts";
 import { AGENT_SKILLS_INDEX } from "../src/web/index_client.ts";
-import { MAX_KEPT_STRING } from "../src/discover/retain.ts";
+import { MAX_KEPT_STRING } from "../src/parse/retain.ts";
 import { DEFAULT_MAX_CATALOG_CHARS } from "../src/serve/catalog_budget.ts";
 import { runCli, tempDir, writeTree } from "./_helpers.ts";
 import { FIXTURES, serveLoopback } from "./_mcp.ts";

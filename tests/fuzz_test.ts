@@ -10,7 +10,7 @@ import { SkillAccessError, SkillParseError } from "../src/shared/errors.ts";
 import { splitFrontmatter } from "../src/parse/frontmatter.ts";
 import { compileGlobs, matchSkills } from "../src/serve/match.ts";
 import { parseSkillMd } from "../src/parse/skill_md.ts";
-import { buildSkill } from "../src/discover/build_skill.ts";
+import { buildSkill } from "../src/parse/build_skill.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { validateSkillMd } from "../src/parse/validate.ts";

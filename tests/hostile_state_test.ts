@@ -4,12 +4,8 @@
 // JSON/YAML mappings are ignored with a diagnostic, never followed or trusted.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  approvalOf,
-  APPROVALS_FILE,
-  approve,
-  readApprovals,
-} from "../src/audit/mod.ts";
+import { approvalOf, approve } from "../src/audit/mod.ts";
+import { APPROVALS_FILE, readApprovals } from "../src/audit/approvals.ts";
 import { directorySource, discover } from "../mod.ts";
 import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 

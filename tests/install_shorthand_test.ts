@@ -4,7 +4,8 @@
 // one silently. `./owner/repo` and `github:owner/repo` say which is meant.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parseInstallSource, readLock } from "../src/install/mod.ts";
+import { readLock } from "../src/install/mod.ts";
+import { parseInstallSource } from "../src/install/install_source.ts";
 import { runCli, skillMd, tempDir } from "./_helpers.ts";
 import { gitRepo } from "./_git.ts";
 import { clonedProject, treeSnapshot } from "./_hostile_project.ts";

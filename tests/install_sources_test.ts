@@ -8,12 +8,12 @@
 // https://gitlab.com/ (no network).
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { readLock } from "../src/install/mod.ts";
 import {
   githubShorthand,
   type InstallSource,
   parseInstallSource,
-  readLock,
-} from "../src/install/mod.ts";
+} from "../src/install/install_source.ts";
 import { InstallError } from "../src/install/errors.ts";
 import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
 import { gitRepo, sh } from "./_git.ts";

@@ -15,7 +15,7 @@ import {
   update,
 } from "../src/install/mod.ts";
 import { runGit } from "../src/install/git.ts";
-import { sha256Digest } from "../src/web/mod.ts";
+import { sha256Digest } from "../src/web/digest.ts";
 import { runCli, tempDir } from "./_helpers.ts";
 import { gitRepo, rejectsCode } from "./_git.ts";
 import { FIXTURES } from "./_mcp.ts";

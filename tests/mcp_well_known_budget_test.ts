@@ -5,7 +5,7 @@
 // server goes on answering other requests while the index is built.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { sha256Digest } from "../src/web/mod.ts";
+import { sha256Digest } from "../src/web/digest.ts";
 import { MAX_PACKED_BYTES } from "../src/mcp/well_known_artifacts.ts";
 import { spawnCli, tempDir, writeSkill } from "./_helpers.ts";
 

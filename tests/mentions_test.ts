@@ -10,8 +10,8 @@ import {
   findShellPreprocessing,
   parseMentions,
   SkillSet,
-  substituteArguments,
 } from "../mod.ts";
+import { substituteArguments } from "../src/serve/mentions.ts";
 import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
 
 Deno.test("parseMentions: $name, /name with arguments, [$name](path) picking exactly; ambiguous and unknown names reported", async () => {

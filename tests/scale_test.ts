@@ -11,7 +11,7 @@ import {
   SkillSet,
 } from "../mod.ts";
 import { MAX_FLAT_ROOT_DIRS } from "../src/discover/sources.ts";
-import { MAX_RETAINED_FRONTMATTER_CHARS } from "../src/discover/retain.ts";
+import { MAX_RETAINED_FRONTMATTER_CHARS } from "../src/parse/retain.ts";
 import { CONFIG, skillMd, tempDir, writeSkill, writeTree } from "./_helpers.ts";
 
 Deno.test("a skill with 56 KB of frontmatter keeps only its short known fields, with a warning", async () => {
@@ -164,7 +164,7 @@ await discover({
 });
 
 Deno.test("more than 120,000 shadowed skills are reported, not a RangeError from spreading them into one call", async () => {
-  const { buildSkill } = await import("../src/discover/build_skill.ts");
+  const { buildSkill } = await import("../src/parse/build_skill.ts");
   const origin = Object.freeze({ kind: "remote" as const, key: "remote:a" });
   const skills = Array.from(
     { length: 130_000 },

@@ -16,7 +16,7 @@ import { generateEmbedModule } from "../src/embed/generate.ts";
 import { SkillAccessError } from "../src/shared/errors.ts";
 import { compileGlob } from "../src/serve/glob.ts";
 import { compileGlobs } from "../src/serve/match.ts";
-import { buildSkill } from "../src/discover/build_skill.ts";
+import { buildSkill } from "../src/parse/build_skill.ts";
 import { SkillSet } from "../src/serve/skill_set.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import type { Skill } from "../src/shared/types.ts";

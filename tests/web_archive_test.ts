@@ -6,12 +6,9 @@
 import assert from "node:assert/strict";
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from "@zip.js/zip.js";
 import { ArchiveCollector } from "../src/web/archive_entry.ts";
-import {
-  fetchArtifact,
-  unpackArchive,
-  type WebArtifactEntry,
-  WebArtifactError,
-} from "../src/web/mod.ts";
+import { type WebArtifactEntry, WebArtifactError } from "../src/web/mod.ts";
+import { fetchArtifact } from "../src/web/artifact.ts";
+import { unpackArchive } from "../src/web/archive.ts";
 import {
   gzip,
   serveSite,

@@ -4,12 +4,9 @@
 // --allow-net grant.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  assertRedirect,
-  fetchBytes,
-  resolveIndexUrl,
-  WebFetchError,
-} from "../src/web/mod.ts";
+import { WebFetchError } from "../src/web/mod.ts";
+import { assertRedirect, resolveIndexUrl } from "../src/web/url_policy.ts";
+import { fetchBytes } from "../src/web/fetch.ts";
 import { CONFIG, runCli, tempDir } from "./_helpers.ts";
 import { endless, serveSite } from "./web_site.ts";
 

@@ -2,13 +2,8 @@
 // The well-known index client: where the index is found, how each entry is
 // checked, the caps, and ETag caching, against a real server on 127.0.0.1.
 import assert from "node:assert/strict";
-import {
-  fetchWebIndex,
-  parseWebIndex,
-  SCHEMA_V02,
-  WebIndexCache,
-  WebIndexError,
-} from "../src/web/mod.ts";
+import { fetchWebIndex, WebIndexCache, WebIndexError } from "../src/web/mod.ts";
+import { parseWebIndex, SCHEMA_V02 } from "../src/web/index_parse.ts";
 import { indexText, serveSite } from "./web_site.ts";
 import { AGENT_SKILLS_INDEX as V02 } from "../src/web/index_client.ts";
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { buildArtifact } from "../src/web/mod.ts";
+import { buildArtifact } from "../src/web/pack.ts";
 import { MAX_CACHED_WEB_BYTES } from "../src/web/web_content.ts";
 import { CONFIG, tempDir } from "./_helpers.ts";
 import { childEnv, CLI } from "./_mcp.ts";

@@ -4,17 +4,12 @@
 import assert from "node:assert/strict";
 import { createTarDecoder } from "modern-tar";
 import { join } from "node:path";
-import {
-  buildArtifact,
-  packTarGz,
-  parseWebIndex,
-  renderLegacyIndex,
-  renderWebIndex,
-  sha256Digest,
-  unpackArchive,
-  WebArtifactError,
-  WebIndexError,
-} from "../src/web/mod.ts";
+import { WebArtifactError, WebIndexError } from "../src/web/mod.ts";
+import { buildArtifact, packTarGz } from "../src/web/pack.ts";
+import { parseWebIndex } from "../src/web/index_parse.ts";
+import { renderLegacyIndex, renderWebIndex } from "../src/web/index_writer.ts";
+import { sha256Digest } from "../src/web/digest.ts";
+import { unpackArchive } from "../src/web/archive.ts";
 import { FIXTURES } from "./_mcp.ts";
 import { readTree } from "./web_site.ts";
 

@@ -7,12 +7,10 @@ import { join } from "node:path";
 import { type CliRun, runCli, tempDir } from "./_helpers.ts";
 import { FIXTURES } from "./_mcp.ts";
 import { readTree } from "./web_site.ts";
-import {
-  parseWebIndex,
-  sha256Digest,
-  unpackArchive,
-  type WebArtifactEntry,
-} from "../src/web/mod.ts";
+import type { WebArtifactEntry } from "../src/web/mod.ts";
+import { parseWebIndex } from "../src/web/index_parse.ts";
+import { sha256Digest } from "../src/web/digest.ts";
+import { unpackArchive } from "../src/web/archive.ts";
 
 const NAMES = [
   "brand-guidelines",

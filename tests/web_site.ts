@@ -12,13 +12,11 @@ import {
 } from "@zip.js/zip.js";
 import { loadYamlParser, parseSkillMd } from "../mod.ts";
 import { serveLoopback } from "./_mcp.ts";
-import {
-  buildArtifact,
-  type PublishedEntry,
-  renderWebIndex,
-  SCHEMA_V02,
-  sha256Digest,
-} from "../src/web/mod.ts";
+import type { PublishedEntry } from "../src/web/mod.ts";
+import { buildArtifact } from "../src/web/pack.ts";
+import { renderWebIndex } from "../src/web/index_writer.ts";
+import { SCHEMA_V02 } from "../src/web/index_parse.ts";
+import { sha256Digest } from "../src/web/digest.ts";
 import { AGENT_SKILLS_INDEX } from "../src/web/index_client.ts";
 
 /** What a route answers: a response, or bytes / text served as 200. */

@@ -298,7 +298,7 @@ function readStart(file: RegularFile, max: number): Uint8Array {
  *
  * @example Usage
  * ```ts
- * import { hasFindingAtLeast } from "@skillscope/skills/audit";
+ * import { hasFindingAtLeast } from "./audit.ts";
  * import assert from "node:assert/strict";
  *
  * const report = { name: "x", dir: "/x", files: 1, findings: [{ code: "large-file", severity: "low", message: "", path: "/x/a" }] } as const;

@@ -32,7 +32,7 @@
  *
  * @module
  */
-import { MESSAGES, type Pass, type Report, Walk } from "./exec_walk.ts";
+import { type Pass, type Report, Walk } from "./exec_walk.ts";
 import { lexShell, type Span } from "./shell_lexer.ts";
 import { markdownCode } from "./markdown_code.ts";
 import {
@@ -43,7 +43,7 @@ import {
   reveal,
   type TextSource,
 } from "./text_finding.ts";
-import { atLeast, AUDIT_RULES, type AuditFinding } from "./rules.ts";
+import { atLeast, AUDIT_RULES, type AuditFinding, MESSAGES } from "./rules.ts";
 
 /** How many times quoted text inside quoted text is read again. */
 const MAX_RESCAN = 3;

@@ -41,20 +41,10 @@ import type {
   Word,
 } from "./shell_lexer.ts";
 import { type Lines, reveal } from "./text_finding.ts";
-import type { AuditCode, Severity } from "./rules.ts";
+import { type AuditCode, MESSAGES, type Severity } from "./rules.ts";
 
 /** Lines after a download in which running the saved file counts. */
 const RUN_WINDOW = 2;
-
-/** The messages the execution rules share. */
-export const MESSAGES = {
-  pipe: "A download piped straight into a shell or interpreter",
-  socket: "A shell wired to a network socket runs what the other end sends",
-  unpacked:
-    "A downloaded archive unpacked and a file of it run, never seen before it runs",
-  decoded: "Encoded text decoded and run, so a reader cannot see what runs",
-  inPlace: "Downloaded text run in place, never seen before it runs",
-};
 
 /** Reports a finding; the worst one at an index and code is kept. */
 export type Report = (

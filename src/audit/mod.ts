@@ -29,33 +29,15 @@
  *
  * @module
  */
-export {
-  atLeast,
-  AUDIT_RULES,
-  type AuditCode,
-  type AuditFinding,
-  type AuditRule,
-  SEVERITIES,
-  type Severity,
-} from "./rules.ts";
-export {
-  audit,
-  AUDIT_MAX_BYTES,
-  AUDIT_MAX_FILE_BYTES,
-  AUDIT_MAX_FILES,
-  type AuditOptions,
-  type AuditReport,
-  hasFindingAtLeast,
-} from "./audit.ts";
+export type { AuditCode, AuditFinding, Severity } from "./rules.ts";
+export { audit, type AuditOptions, type AuditReport } from "./audit.ts";
 export {
   type Approval,
   approvalOf,
-  APPROVALS_FILE,
   type ApprovalState,
   approve,
-  readApprovals,
 } from "./approvals.ts";
 export { keepApproved } from "./keep_approved.ts";
-// The types of the main entry (and of the audit entry, for install), which
+// The types of the main entry, which
 // the signatures above refer to: each entry point documents on its own.
 export type * from "../../mod.ts";

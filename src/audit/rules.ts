@@ -6,19 +6,21 @@
  * @module
  */
 
+/** The messages the execution rules (`exec_rules.ts`, `exec_walk.ts`) share. */
+export const MESSAGES = {
+  pipe: "A download piped straight into a shell or interpreter",
+  socket: "A shell wired to a network socket runs what the other end sends",
+  unpacked:
+    "A downloaded archive unpacked and a file of it run, never seen before it runs",
+  decoded: "Encoded text decoded and run, so a reader cannot see what runs",
+  inPlace: "Downloaded text run in place, never seen before it runs",
+};
+
 /** How bad a finding is, worst first. */
 export type Severity = "critical" | "high" | "medium" | "low";
 
 /**
  * The severities, worst first.
- *
- * @example Usage
- * ```ts
- * import { SEVERITIES } from "@skillscope/skills/audit";
- * import assert from "node:assert/strict";
- *
- * assert.deepEqual([...SEVERITIES], ["critical", "high", "medium", "low"]);
- * ```
  */
 export const SEVERITIES: readonly Severity[] = Object.freeze([
   "critical",
@@ -64,14 +66,6 @@ export type AuditCode =
 
 /**
  * Every audit rule by code. Deterministic, local, no network and no model.
- *
- * @example Usage
- * ```ts
- * import { AUDIT_RULES } from "@skillscope/skills/audit";
- * import assert from "node:assert/strict";
- *
- * assert.equal(AUDIT_RULES["pipe-to-shell"].severity, "critical");
- * ```
  */
 export const AUDIT_RULES: Readonly<Record<AuditCode, AuditRule>> = Object
   .freeze({
@@ -234,7 +228,7 @@ export interface AuditFinding {
  *
  * @example Usage
  * ```ts
- * import { atLeast } from "@skillscope/skills/audit";
+ * import { atLeast } from "./rules.ts";
  * import assert from "node:assert/strict";
  *
  * assert.ok(atLeast("critical", "high"));

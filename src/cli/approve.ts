@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { approve, atLeast, audit } from "../audit/mod.ts";
+import { approve, audit } from "../audit/mod.ts";
+import { atLeast } from "../audit/rules.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";

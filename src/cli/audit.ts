@@ -8,10 +8,10 @@ import {
   audit,
   type AuditFinding,
   type AuditReport,
-  hasFindingAtLeast,
-  SEVERITIES,
   type Severity,
 } from "../audit/mod.ts";
+import { hasFindingAtLeast } from "../audit/audit.ts";
+import { SEVERITIES } from "../audit/rules.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";

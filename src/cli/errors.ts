@@ -157,15 +157,6 @@ function installFix(error: Error): string {
 /**
  * How to install the CLI with every permission it needs: the end of the
  * message of a missing permission in an installed `skillscope`.
- *
- * @example Usage
- * ```ts
- * import { INSTALL_FIX } from "./errors.ts";
- * import assert from "node:assert/strict";
- *
- * assert.match(INSTALL_FIX, /deno install -g/);
- * assert.match(INSTALL_FIX, /npm install -g skillscope/);
- * ```
  */
 export const INSTALL_FIX: string =
   'Install it again with the "deno install -g" line of the README\'s Install section, or from npm ("npm install -g skillscope"), which grant what the CLI needs';

@@ -6,7 +6,8 @@
  * @module
  */
 import { join } from "../shared/path.ts";
-import { skillInfo, stripCredentials } from "../install/mod.ts";
+import { skillInfo } from "../install/mod.ts";
+import { stripCredentials } from "../install/install_source.ts";
 import { targetPath } from "../install/target_path.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";

@@ -10,12 +10,8 @@
  * @module
  */
 import { dirname, resolve } from "../shared/path.ts";
-import {
-  InstallError,
-  type InstallResult,
-  readLock,
-  stripCredentials,
-} from "../install/mod.ts";
+import { InstallError, type InstallResult, readLock } from "../install/mod.ts";
+import { stripCredentials } from "../install/install_source.ts";
 import { scopeLockDirs } from "./installed_locks.ts";
 import { PermissionDeniedError } from "../shared/errors.ts";
 import {

@@ -29,14 +29,6 @@ export type ParsedValues = Record<
  * The value one declared option parses to: `boolean` for a flag, `string`
  * for an option with a value, the list of values for a repeatable one, and
  * `undefined` when it was not given.
- *
- * @example Usage
- * ```ts
- * import type { ValueOf } from "./parse_args.ts";
- *
- * const roots: ValueOf<{ type: "string"; multiple: true }> = ["a", "b"];
- * const json: ValueOf<{ type: "boolean" }> = undefined;
- * ```
  */
 export type ValueOf<D extends ParseSpec> =
   | (D extends { readonly multiple: true }

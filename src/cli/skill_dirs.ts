@@ -10,7 +10,7 @@
 import { dirname } from "../shared/path.ts";
 import { discover } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import type { Diagnostic } from "../shared/types.ts";
 
 /**

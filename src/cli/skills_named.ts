@@ -6,7 +6,7 @@
  */
 import { dirname, join, resolve } from "../shared/path.ts";
 import { discover } from "../discover/discover.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Discovery } from "../shared/types.ts";
 import { UsageError } from "./errors.ts";

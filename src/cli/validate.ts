@@ -21,7 +21,7 @@ import { isFileSync } from "../shared/fs_checks.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 import { discover } from "../discover/discover.ts";
 import { rootSources } from "../clients/root_sources.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 
 /** One entry of `validate --json`. */
 interface ValidateEntry {

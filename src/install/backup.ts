@@ -15,14 +15,6 @@ export const BACKUP_PREFIX = ".skillscope-backup-";
 
 /**
  * How many backups of one skill a skills directory keeps: the newest ones.
- *
- * @example Usage
- * ```ts
- * import { BACKUPS_KEPT } from "./backup.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(BACKUPS_KEPT, 3);
- * ```
  */
 export const BACKUPS_KEPT = 3;
 

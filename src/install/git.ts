@@ -13,13 +13,16 @@ import { networkCause } from "../web/network_cause.ts";
 /**
  * What a git invocation returned.
  *
- * @example Usage
+ * @example A stand-in git that fails
  * ```ts
- * import { type GitResult } from "@skillscope/skills/install";
+ * import { type GitResult, InstallError, listSource } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
- * const result: GitResult = { code: 0, stdout: "", stderr: "" };
- * assert.equal(result.code, 0);
+ * const failed: GitResult = { code: 128, stdout: "", stderr: "fatal: repository not found" };
+ * await assert.rejects(
+ *   listSource("https://example.com/org/skills.git", { git: () => Promise.resolve(failed) }),
+ *   (error) => error instanceof InstallError && error.code === "git-failed",
+ * );
  * ```
  */
 export interface GitResult {
@@ -36,18 +39,18 @@ export interface GitResult {
 /**
  * Runs `git` with arguments (the safety options are already in `args`).
  *
- * @example Usage
+ * @example See what install would ask git to do
  * ```ts
- * import { type GitRunner } from "@skillscope/skills/install";
+ * import { type GitRunner, listSource } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
  * const calls: (readonly string[])[] = [];
  * const git: GitRunner = (args) => {
  *   calls.push(args);
- *   return Promise.resolve({ code: 0, stdout: "", stderr: "" });
+ *   return Promise.resolve({ code: 128, stdout: "", stderr: "fatal: offline" });
  * };
- * await git(["--version"], { signal: new AbortController().signal });
- * assert.deepEqual(calls, [["--version"]]);
+ * await assert.rejects(listSource("https://example.com/org/skills.git", { git }), /git init failed/);
+ * assert.ok(calls[0]?.includes("init")); // the first step: a clone into a temporary directory
  * ```
  */
 export type GitRunner = (

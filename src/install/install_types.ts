@@ -11,13 +11,15 @@ import type { CommonInstallOptions } from "./options.ts";
 /**
  * Options of {@linkcode install}.
  *
- * @example Usage
+ * @example Install a local skill
  * ```ts
- * import { type InstallOptions } from "@skillscope/skills/install";
+ * import { install, type InstallOptions } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
- * const options: InstallOptions = { source: "./my-skill", dir: "/tmp/skills", force: true };
- * assert.equal(options.force, true);
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${source}/SKILL.md`, "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n");
+ * const options: InstallOptions = { source, dir: await Deno.makeTempDir() };
+ * assert.equal((await install(options)).name, "demo");
  * ```
  */
 export interface InstallOptions extends CommonInstallOptions {

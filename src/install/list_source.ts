@@ -62,13 +62,20 @@ export interface OfferedSkill {
 /**
  * Options of {@linkcode listSource}.
  *
- * @example Usage
+ * @example Include skills marked internal
  * ```ts
- * import type { ListSourceOptions } from "@skillscope/skills/install";
+ * import { listSource, type ListSourceOptions } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
+ * const source = await Deno.makeTempDir();
+ * await Deno.mkdir(`${source}/helper`);
+ * await Deno.writeTextFile(
+ *   `${source}/helper/SKILL.md`,
+ *   "---\nname: helper\ndescription: For maintainers\nmetadata:\n  internal: true\n---\n",
+ * );
+ * assert.deepEqual(await listSource(source), []);
  * const options: ListSourceOptions = { internal: true };
- * assert.equal(options.internal, true);
+ * assert.deepEqual((await listSource(source, options)).map((s) => s.name), ["helper"]);
  * ```
  */
 export interface ListSourceOptions extends CommonInstallOptions {

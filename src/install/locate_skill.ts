@@ -9,7 +9,7 @@ import { discoverSync } from "../discover/discover.ts";
 import { SkillParseError } from "../shared/errors.ts";
 import { readFrontmatterSync } from "../parse/frontmatter.ts";
 import { analyzeFrontmatter } from "../parse/skill_md.ts";
-import { isDirectorySkill } from "../discover/build_skill.ts";
+import { isDirectorySkill } from "../parse/build_skill.ts";
 import type { DirectorySkill, Skill } from "../shared/types.ts";
 import { directorySource } from "../discover/sources.ts";
 import { isFileSync as isFile } from "../shared/fs_checks.ts";
@@ -241,7 +241,10 @@ function sameNamed(
 function nameOf(dir: string): string | undefined {
   try {
     const head = readFrontmatterSync(join(dir, "SKILL.md"));
-    const name = analyzeFrontmatter(head.yaml, { strict: true }).fields.name;
+    const name = analyzeFrontmatter(head.yaml, {
+      strict: true,
+      yamlParser: currentYamlParser(),
+    }).fields.name;
     return name?.normalize("NFKC");
   } catch {
     return undefined;
@@ -258,6 +261,7 @@ export function validateSkill(skillDir: string): string {
       path: file,
       strict: true,
       yamlLine: head.yamlLine,
+      yamlParser: currentYamlParser(),
     });
   } catch (error) {
     if (error instanceof SkillParseError) {

@@ -25,19 +25,18 @@ export const LOCKFILE_VERSION = 1;
 /**
  * One installed skill in the lockfile.
  *
- * @example Usage
+ * @example What the lockfile records of an install
  * ```ts
- * import { type LockEntry } from "@skillscope/skills/install";
+ * import { install, type LockEntry, readLock } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
- * const entry: LockEntry = {
- *   kind: "local",
- *   source: "/src/demo",
- *   hash: `sha256-${"0".repeat(64)}`,
- *   files: {},
- *   installedAt: "2026-11-30T00:00:00.000Z",
- * };
- * assert.equal(entry.kind, "local");
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${source}/SKILL.md`, "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n");
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * const entry: LockEntry | undefined = readLock(dir).skills["demo"];
+ * assert.equal(entry?.kind, "local");
+ * assert.match(entry?.hash ?? "", /^sha256-/);
  * ```
  */
 export interface LockEntry {

@@ -30,10 +30,10 @@
  * @module
  */
 export { InstallError, InterruptedError } from "./errors.ts";
-export {
-  type CommonInstallOptions,
-  type InstallFs,
-  type WebSourceOptions,
+export type {
+  CommonInstallOptions,
+  InstallFs,
+  WebSourceOptions,
 } from "./options.ts";
 export { install } from "./install.ts";
 export type { InstallOptions, InstallResult } from "./install_types.ts";
@@ -42,13 +42,11 @@ export {
   type ListSourceOptions,
   type OfferedSkill,
 } from "./list_source.ts";
-export type { InvalidSkill } from "./locate_skill.ts";
 export { remove } from "./remove.ts";
 export { update } from "./update.ts";
 export { check, type CheckStatus, type SkillCheck } from "./check.ts";
 export { restore, type RestoreFailure, type RestoreReport } from "./restore.ts";
 export { readLock } from "./read_lock.ts";
-export { recordedCopies } from "./same_install.ts";
 export {
   type FileDrift,
   skillInfo,
@@ -56,6 +54,7 @@ export {
   verify,
   type VerifyReport,
 } from "./verify.ts";
+export type { InvalidSkill } from "./locate_skill.ts";
 export type { AuditMode, LockEntry, Lockfile } from "./lockfile.ts";
 export type { InstallTarget } from "./target_path.ts";
 export type { LockOptions } from "./mutex.ts";
@@ -65,12 +64,6 @@ export type {
   GitRunner,
   GitRunOptions,
 } from "./git.ts";
-export {
-  githubShorthand,
-  type InstallSource,
-  parseInstallSource,
-  stripCredentials,
-} from "./install_source.ts";
 // The types of the main entry (and of the audit entry, for install), which
 // the signatures above refer to: each entry point documents on its own.
 export type * from "../../mod.ts";

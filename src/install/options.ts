@@ -19,16 +19,23 @@ import type { LockOptions } from "./mutex.ts";
 /**
  * The file operations install uses; replaceable to inject faults in tests.
  *
- * @example Usage
+ * @example Count the files install writes
  * ```ts
- * import { type InstallFs } from "@skillscope/skills/install";
+ * import { install, type InstallFs } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${source}/SKILL.md`, "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n");
+ * const written: string[] = [];
  * const fs: InstallFs = {
- *   writeFile: (path, data, mode) => Deno.writeFileSync(path, data, mode === undefined ? {} : { mode }),
+ *   writeFile: (path, data, mode) => {
+ *     written.push(path);
+ *     Deno.writeFileSync(path, data, mode === undefined ? {} : { mode });
+ *   },
  *   rename: Deno.renameSync,
  * };
- * assert.equal(typeof fs.rename, "function");
+ * await install({ source, dir: await Deno.makeTempDir(), fs });
+ * assert.ok(written.length > 0);
  * ```
  */
 export interface InstallFs {
@@ -54,13 +61,13 @@ export const realFs: InstallFs = {
  * operation, requests per skill; files and bytes come from `limits`), how
  * the hosts an index names are resolved, and what its host is taken for.
  *
- * @example Usage
+ * @example Give up on an unreachable website quickly
  * ```ts
+ * import { InstallError, listSource, type WebSourceOptions } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
- * import type { CommonInstallOptions } from "./options.ts";
  *
- * const options: CommonInstallOptions = { web: { limits: { deadlineMs: 60_000, commandDeadlineMs: 300_000 } } };
- * assert.equal(options.web?.limits?.commandDeadlineMs, 300_000);
+ * const web: WebSourceOptions = { limits: { deadlineMs: 2_000 } };
+ * await assert.rejects(listSource("http://127.0.0.1:9/", { web }), InstallError);
  * ```
  */
 export interface WebSourceOptions {
@@ -78,13 +85,16 @@ export interface WebSourceOptions {
 /**
  * Options shared by install, update and remove.
  *
- * @example Usage
+ * @example Refuse a skill over the file cap
  * ```ts
- * import { type CommonInstallOptions } from "@skillscope/skills/install";
+ * import { type CommonInstallOptions, install, InstallError } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
- * const options: CommonInstallOptions = { gitTimeoutMs: 60_000, limits: { maxFiles: 100 } };
- * assert.equal(options.limits?.maxFiles, 100);
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${source}/SKILL.md`, "---\nname: demo\ndescription: A demo skill\n---\n");
+ * await Deno.writeTextFile(`${source}/notes.md`, "# Notes\n");
+ * const options: CommonInstallOptions = { limits: { maxFiles: 1 } };
+ * await assert.rejects(install({ source, dir: await Deno.makeTempDir(), ...options }), InstallError);
  * ```
  */
 export interface CommonInstallOptions extends LockOptions {

@@ -35,7 +35,7 @@ import { lockOwner } from "./target_path.ts";
  *
  * @example Usage
  * ```ts
- * import { recordedCopies } from "@skillscope/skills/install";
+ * import { recordedCopies } from "./same_install.ts";
  * import assert from "node:assert/strict";
  *
  * const dir = await Deno.makeTempDir();

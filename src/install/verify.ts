@@ -28,13 +28,18 @@ import { lockHoldingLink } from "./linked_elsewhere.ts";
 /**
  * One file that differs from the lockfile.
  *
- * @example Usage
+ * @example A file edited after install
  * ```ts
- * import { type FileDrift } from "@skillscope/skills/install";
+ * import { type FileDrift, install, verify } from "@skillscope/skills/install";
  * import assert from "node:assert/strict";
  *
- * const drift: FileDrift = { path: "SKILL.md", change: "modified" };
- * assert.equal(drift.change, "modified");
+ * const source = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${source}/SKILL.md`, "---\nname: demo\ndescription: A demo skill\n---\n# Demo\n");
+ * const dir = await Deno.makeTempDir();
+ * await install({ source, dir });
+ * await Deno.writeTextFile(`${dir}/demo/SKILL.md`, "edited");
+ * const drift: readonly FileDrift[] = (await verify(dir)).skills[0]?.files ?? [];
+ * assert.deepEqual(drift.map((d) => [d.path, d.change]), [["SKILL.md", "modified"]]);
  * ```
  */
 export interface FileDrift {

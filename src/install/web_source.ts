@@ -34,15 +34,6 @@ export type WebSource = Extract<InstallSource, { kind: "web" }>;
 
 /**
  * The install options as the website path reads them.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { WebInstallOptions } from "./web_source.ts";
- *
- * const options: WebInstallOptions = { web: { limits: { deadlineMs: 60_000 } } };
- * assert.equal(options.web?.limits?.deadlineMs, 60_000);
- * ```
  */
 export interface WebInstallOptions extends CommonInstallOptions {
   /** Website caps, resolver, index scope. */

@@ -24,13 +24,35 @@ import { jsonRpcErrorResponse, serveExchange } from "./http_exchange.ts";
 /**
  * Options of {@linkcode mcpHttpHandler}.
  *
- * @example Usage
+ * @example Require a bearer token
  * ```ts
- * import { type McpHttpHandlerOptions } from "@skillscope/skills/mcp";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { mcpHttpHandler, type McpHttpHandlerOptions } from "@skillscope/skills/mcp";
  * import assert from "node:assert/strict";
  *
- * const options: McpHttpHandlerOptions = { allowedHosts: ["skills.internal"] };
- * assert.deepEqual(options.allowedHosts, ["skills.internal"]);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const initialize = (headers: Record<string, string> = {}): Request =>
+ *   new Request("http://127.0.0.1:8808/mcp", {
+ *     method: "POST",
+ *     headers: {
+ *       host: "127.0.0.1:8808",
+ *       "content-type": "application/json",
+ *       accept: "application/json, text/event-stream",
+ *       ...headers,
+ *     },
+ *     body: JSON.stringify({
+ *       jsonrpc: "2.0",
+ *       id: 1,
+ *       method: "initialize",
+ *       params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "demo", version: "1" } },
+ *     }),
+ *   });
+ * const options: McpHttpHandlerOptions = { token: "s3cret" };
+ * const handler = mcpHttpHandler(set, options);
+ * assert.equal((await handler.fetch(initialize())).status, 401);
+ * assert.equal((await handler.fetch(initialize({ authorization: "Bearer s3cret" }))).status, 200);
  * ```
  */
 export interface McpHttpHandlerOptions extends McpServerOptions {

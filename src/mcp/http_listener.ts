@@ -28,13 +28,31 @@ import { type Slots, takeAnswer } from "./http_slots.ts";
  * at most `maxRequests × smallBodyBytes + largeBodies × maxBodyBytes`
  * (20 MiB by default).
  *
- * @example Usage
+ * @example Refuse a large request body
  * ```ts
- * import { DEFAULT_MCP_HTTP_LIMITS, type McpHttpLimits } from "@skillscope/skills/mcp";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { type McpHttpLimits, serveMcp } from "@skillscope/skills/mcp";
  * import assert from "node:assert/strict";
  *
- * const limits: McpHttpLimits = { ...DEFAULT_MCP_HTTP_LIMITS, maxConnections: 16 };
- * assert.equal(limits.headersTimeoutMs, 10_000);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const stop = new AbortController();
+ * const listening = Promise.withResolvers<string>();
+ * const limits: Partial<McpHttpLimits> = { maxBodyBytes: 1024, maxConnections: 8 };
+ * const served = serveMcp(set, {
+ *   transport: { http: { port: 0, limits, onListen: listening.resolve } },
+ *   signal: stop.signal,
+ * });
+ * const response = await fetch(await listening.promise, {
+ *   method: "POST",
+ *   headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+ *   body: JSON.stringify({ padding: "x".repeat(4096) }),
+ * });
+ * assert.equal(response.status, 413);
+ * await response.body?.cancel();
+ * stop.abort();
+ * await served;
  * ```
  */
 export interface McpHttpLimits {
@@ -67,14 +85,6 @@ export interface McpHttpLimits {
  * flight, 10 s for the headers, 30 s for a request, bodies up to 4 MiB of
  * which 4 over 64 KiB at a time, and 4 answers over 1 MiB waiting for their
  * clients at a time.
- *
- * @example Usage
- * ```ts
- * import { DEFAULT_MCP_HTTP_LIMITS } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(DEFAULT_MCP_HTTP_LIMITS.maxBodyBytes, 4 * 1024 * 1024);
- * ```
  */
 export const DEFAULT_MCP_HTTP_LIMITS: McpHttpLimits = Object.freeze({
   maxConnections: 128,

@@ -16,48 +16,30 @@
  * @module
  */
 export {
-  isLoopbackHost,
   type McpHttpListen,
   McpTransportError,
   serveMcp,
   type ServeMcpOptions,
 } from "./serve.ts";
 export type { McpServerOptions } from "./server.ts";
-export {
-  DEFAULT_MCP_HTTP_LIMITS,
-  type McpHttpLimits,
-} from "./http_listener.ts";
+export type { McpHttpLimits } from "./http_listener.ts";
 export {
   type McpHttpHandler,
   mcpHttpHandler,
   type McpHttpHandlerOptions,
 } from "./http.ts";
 export {
-  type LineTransportOptions,
-  MAX_IN_FLIGHT,
-  MAX_LINE_BYTES,
-  MAX_PENDING_OUTPUT_BYTES,
-} from "./stdio.ts";
-export { DEFAULT_PAGE_SIZE } from "./served_skills.ts";
-export {
   type McpSource,
   mcpSource,
   type McpSourceOptions,
 } from "./mcp_source.ts";
-export { type McpHttpTarget, type McpStdioTarget } from "./mcp_connection.ts";
+export type { McpHttpTarget, McpStdioTarget } from "./mcp_connection.ts";
+export type { LineTransportOptions } from "./stdio.ts";
 export {
   DigestCache,
   type ManifestFile,
-  MAX_SKILL_BYTES,
-  MAX_SKILL_FILES,
   type SkillManifest,
 } from "./skill_files.ts";
-export {
-  parseSkillUri,
-  SKILL_SCHEME,
-  skillFileUri,
-  type SkillUriParts,
-} from "./uri.ts";
-// The types of the main entry (and of the audit entry, for install), which
+// The types of the main entry, which
 // the signatures above refer to: each entry point documents on its own.
 export type * from "../../mod.ts";

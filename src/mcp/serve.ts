@@ -21,13 +21,24 @@ import { LineTransport, type LineTransportOptions } from "./stdio.ts";
 /**
  * Where {@linkcode serveMcp} listens on HTTP.
  *
- * @example Usage
+ * @example Listen on a free port, with a token
  * ```ts
- * import { type McpHttpListen } from "@skillscope/skills/mcp";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { type McpHttpListen, serveMcp } from "@skillscope/skills/mcp";
  * import assert from "node:assert/strict";
  *
- * const listen: McpHttpListen = { hostname: "127.0.0.1", port: 0 };
- * assert.equal(listen.port, 0);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const stop = new AbortController();
+ * const listening = Promise.withResolvers<string>();
+ * const http: McpHttpListen = { hostname: "127.0.0.1", port: 0, token: "s3cret", onListen: listening.resolve };
+ * const served = serveMcp(set, { transport: { http }, signal: stop.signal });
+ * const response = await fetch(await listening.promise, { method: "POST", body: "{}" });
+ * assert.equal(response.status, 401);
+ * await response.body?.cancel();
+ * stop.abort();
+ * await served;
  * ```
  */
 export interface McpHttpListen {
@@ -52,13 +63,26 @@ export interface McpHttpListen {
 /**
  * Options of {@linkcode serveMcp}.
  *
- * @example Usage
+ * @example Serve over HTTP without live reload
  * ```ts
- * import { type ServeMcpOptions } from "@skillscope/skills/mcp";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { serveMcp, type ServeMcpOptions } from "@skillscope/skills/mcp";
  * import assert from "node:assert/strict";
  *
- * const options: ServeMcpOptions = { transport: { http: { port: 8808 } }, watch: false };
- * assert.equal(options.watch, false);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const stop = new AbortController();
+ * const listening = Promise.withResolvers<string>();
+ * const options: ServeMcpOptions = {
+ *   transport: { http: { port: 0, onListen: listening.resolve } },
+ *   watch: false,
+ *   signal: stop.signal,
+ * };
+ * const served = serveMcp(set, options);
+ * assert.match(await listening.promise, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+ * stop.abort();
+ * await served;
  * ```
  */
 export interface ServeMcpOptions extends McpServerOptions {

@@ -29,13 +29,34 @@ import { parseSkillUri, skillFileUri } from "./uri.ts";
 /**
  * Options of {@linkcode createMcpServer}.
  *
- * @example Usage
+ * @example Page listings and share a digest cache
  * ```ts
- * import { type McpServerOptions } from "@skillscope/skills/mcp";
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import { DigestCache, mcpHttpHandler, type McpServerOptions } from "@skillscope/skills/mcp";
  * import assert from "node:assert/strict";
  *
- * const options: McpServerOptions = { pageSize: 50 };
- * assert.equal(options.pageSize, 50);
+ * const set = await SkillSet.open({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const initialize = (headers: Record<string, string> = {}): Request =>
+ *   new Request("http://127.0.0.1:8808/mcp", {
+ *     method: "POST",
+ *     headers: {
+ *       host: "127.0.0.1:8808",
+ *       "content-type": "application/json",
+ *       accept: "application/json, text/event-stream",
+ *       ...headers,
+ *     },
+ *     body: JSON.stringify({
+ *       jsonrpc: "2.0",
+ *       id: 1,
+ *       method: "initialize",
+ *       params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "demo", version: "1" } },
+ *     }),
+ *   });
+ * const options: McpServerOptions = { pageSize: 50, digests: new DigestCache() };
+ * const response = await mcpHttpHandler(set, options).fetch(initialize());
+ * assert.equal(response.status, 200);
  * ```
  */
 export interface McpServerOptions {

@@ -13,51 +13,31 @@ import { parseJSONRPCMessage } from "@modelcontextprotocol/server";
 
 /**
  * Longest line read (bytes, 4 MiB by default): a longer one is answered `-32600` and skipped.
- *
- * @example Usage
- * ```ts
- * import { MAX_LINE_BYTES } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_LINE_BYTES, 4 * 1024 * 1024);
- * ```
  */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 /**
  * Most requests in flight before reading pauses (default).
- *
- * @example Usage
- * ```ts
- * import { MAX_IN_FLIGHT } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_IN_FLIGHT, 32);
- * ```
  */
 export const MAX_IN_FLIGHT = 32;
 /**
  * Most response bytes waiting to be written before reading pauses (default 8 MiB).
- *
- * @example Usage
- * ```ts
- * import { MAX_PENDING_OUTPUT_BYTES } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
- *
- * assert.equal(MAX_PENDING_OUTPUT_BYTES, 8 * 1024 * 1024);
- * ```
  */
 export const MAX_PENDING_OUTPUT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Options of {@linkcode LineTransport}.
  *
- * @example Usage
+ * @example Tighter caps on stdio
  * ```ts
- * import { type LineTransportOptions, MAX_LINE_BYTES } from "@skillscope/skills/mcp";
- * import assert from "node:assert/strict";
+ * import { defaultSources, SkillSet } from "@skillscope/skills";
+ * import { type LineTransportOptions, serveMcp } from "@skillscope/skills/mcp";
  *
- * const options: LineTransportOptions = { maxLineBytes: MAX_LINE_BYTES / 4 };
- * assert.equal(options.maxLineBytes, 1024 * 1024);
+ * // What an MCP client's configuration runs: serve on stdin/stdout until it closes.
+ * async function serveOnStdio(): Promise<void> {
+ *   const stdio: LineTransportOptions = { maxLineBytes: 1024 * 1024, maxInFlight: 8 };
+ *   await serveMcp(await SkillSet.open({ sources: defaultSources() }), { stdio });
+ * }
+ * if (import.meta.main && Deno.args.includes("--stdio")) await serveOnStdio();
  * ```
  */
 export interface LineTransportOptions {

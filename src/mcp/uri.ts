@@ -12,7 +12,7 @@
  *
  * @example Usage
  * ```ts
- * import { SKILL_SCHEME, skillFileUri } from "@skillscope/skills/mcp";
+ * import { SKILL_SCHEME, skillFileUri } from "./uri.ts";
  * import assert from "node:assert/strict";
  *
  * assert.ok(skillFileUri("hi", "SKILL.md").startsWith(SKILL_SCHEME));
@@ -25,7 +25,7 @@ export const SKILL_SCHEME = "skill://";
  *
  * @example Usage
  * ```ts
- * import { parseSkillUri, type SkillUriParts } from "@skillscope/skills/mcp";
+ * import { parseSkillUri, type SkillUriParts } from "./uri.ts";
  * import assert from "node:assert/strict";
  *
  * const parts: SkillUriParts | undefined = parseSkillUri("skill://hi/notes/a.md");

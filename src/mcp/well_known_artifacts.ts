@@ -17,14 +17,6 @@ import { readSkillFile } from "./skill_files.ts";
 /**
  * Most bytes of packed artifacts one MCP HTTP server keeps in memory (32
  * MiB); the least recently served go first.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { MAX_PACKED_BYTES } from "./well_known_artifacts.ts";
- *
- * assert.equal(MAX_PACKED_BYTES, 32 * 1024 * 1024);
- * ```
  */
 export const MAX_PACKED_BYTES = 32 * 1024 * 1024;
 
@@ -56,15 +48,6 @@ export interface PackSource {
 
 /**
  * What the index says of a packed artifact (its bytes are not held here).
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { PackedEntry } from "./well_known_artifacts.ts";
- *
- * const entry: PackedEntry = { type: "skill-md", fileName: "SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 0 };
- * assert.equal(entry.fileName, "SKILL.md");
- * ```
  */
 export interface PackedEntry {
   /** `"skill-md"` or `"archive"`. */

@@ -13,7 +13,7 @@
  *
  * @example Usage
  * ```ts
- * import { normalizeAssetPath } from "@skillscope/skills";
+ * import { normalizeAssetPath } from "./asset_path.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(normalizeAssetPath("./scripts\\run.py"), "scripts/run.py");

@@ -11,9 +11,6 @@
 interface Base64Bytes {
   toBase64(): string;
 }
-interface Base64Constructor {
-  fromBase64(text: string): Uint8Array;
-}
 
 /**
  * Encodes bytes as standard base64.
@@ -31,23 +28,4 @@ interface Base64Constructor {
  */
 export function encodeBase64(bytes: Uint8Array): string {
   return (bytes as unknown as Base64Bytes).toBase64();
-}
-
-/**
- * Decodes standard base64.
- *
- * @example Usage
- * ```ts
- * import { deepStrictEqual } from "node:assert/strict";
- * import { decodeBase64 } from "./base64.ts";
- *
- * deepStrictEqual(decodeBase64("AP8B"), new Uint8Array([0, 255, 1]));
- * ```
- *
- * @param text The base64 text.
- * @returns The bytes.
- * @throws {SyntaxError} when `text` is not base64.
- */
-export function decodeBase64(text: string): Uint8Array {
-  return (Uint8Array as unknown as Base64Constructor).fromBase64(text);
 }

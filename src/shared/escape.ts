@@ -84,7 +84,7 @@ function visible(c: string): string {
  *
  * @example Usage
  * ```ts
- * import { escapeTerminal } from "@skillscope/skills";
+ * import { escapeTerminal } from "./escape.ts";
  * import assert from "node:assert/strict";
  *
  * assert.equal(escapeTerminal("a\x1b]0;pwned\x07b"), "a\\x1b]0;pwned\\x07b");

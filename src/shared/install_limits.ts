@@ -22,13 +22,5 @@ export const MAX_INSTALL_FILES = 10_000;
 
 /**
  * Most bytes one skill's files may add up to (200 MiB).
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { MAX_INSTALL_BYTES } from "./install_limits.ts";
- *
- * assert.equal(MAX_INSTALL_BYTES, 200 * 1024 * 1024);
- * ```
  */
 export const MAX_INSTALL_BYTES = 200 * 1024 * 1024;

@@ -23,14 +23,6 @@ const flavour: PathFlavour = Deno.build.os === "windows" ? win32 : posix;
 
 /**
  * The platform's path separator.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { SEP } from "./path.ts";
- *
- * assert.equal(SEP, Deno.build.os === "windows" ? "\\" : "/");
- * ```
  */
 export const SEP: "/" | "\\" = flavour.sep;
 

@@ -25,13 +25,13 @@ export type DiagnosticLevel = "error" | "warning";
 /**
  * Every diagnostic code skillscope can emit.
  *
- * @example Usage
+ * @example The codes of a validation
  * ```ts
- * import { type RuleCode, RULES } from "@skillscope/skills";
+ * import { type RuleCode, validateSkillMd } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const code: RuleCode = "unknown-field";
- * assert.equal(RULES[code].lenient, "warning");
+ * const codes: RuleCode[] = validateSkillMd("---\nname: demo\n---\n", { dirName: "demo" }).map((d) => d.code);
+ * assert.deepEqual(codes, ["description-missing"]);
  * ```
  */
 export type RuleCode =
@@ -107,20 +107,15 @@ export type RuleCode =
  * `code` is stable and kebab-case (see the README's rule table); `message`
  * names the file and the offending value.
  *
- * @example Usage
+ * @example A finding of strict validation
  * ```ts
- * import type { Diagnostic } from "@skillscope/skills";
+ * import { type Diagnostic, validateSkillMd } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const d: Diagnostic = {
- *   level: "warning",
- *   code: "unknown-field",
- *   message: 'Unknown field "color" in /skills/demo/SKILL.md',
- *   path: "/skills/demo/SKILL.md",
- *   line: 4,
- *   column: 1,
- * };
- * assert.equal(d.level, "warning");
+ * const text = "---\nname: demo\ndescription: A demo\ncolor: blue\n---\n";
+ * const [finding]: Diagnostic[] = validateSkillMd(text, { dirName: "demo", strict: true });
+ * assert.equal(finding?.level, "error");
+ * assert.equal(finding?.code, "unknown-field");
  * ```
  */
 export interface Diagnostic {
@@ -218,13 +213,14 @@ export interface ParsedSkill {
  * Where a skill came from: a directory source (keyed by its canonical root)
  * or an embedded skill.
  *
- * @example Usage
+ * @example Where a discovered skill comes from
  * ```ts
- * import type { SkillOrigin } from "@skillscope/skills";
+ * import { discoverSync, embeddedSkill, type SkillOrigin } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const origin: SkillOrigin = { kind: "directory", key: "/home/me/.agents/skills" };
- * assert.equal(origin.kind, "directory");
+ * const { skills } = discoverSync({ sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })] });
+ * const origin: SkillOrigin | undefined = skills[0]?.source;
+ * assert.equal(origin?.kind, "embedded");
  * ```
  */
 export interface SkillOrigin {
@@ -290,7 +286,8 @@ export interface Skill extends Omit<SkillFields, "name" | "description"> {
  *
  * @example Usage
  * ```ts
- * import { isDirectorySkill, type Skill } from "@skillscope/skills";
+ * import { type Skill } from "@skillscope/skills";
+ * import { isDirectorySkill } from "../parse/build_skill.ts";
  * import assert from "node:assert/strict";
  *
  * const skill: Skill = {
@@ -317,7 +314,8 @@ export interface DirectorySkill extends Skill {
  *
  * @example Usage
  * ```ts
- * import { discoverSync, embeddedSkill, isEmbeddedSkill } from "@skillscope/skills";
+ * import { discoverSync, embeddedSkill } from "@skillscope/skills";
+ * import { isEmbeddedSkill } from "../parse/build_skill.ts";
  * import assert from "node:assert/strict";
  *
  * const [skill] = discoverSync({
@@ -336,13 +334,16 @@ export interface EmbeddedSkill extends Skill {
  * A skill that lost to another of the same name: the earlier source wins,
  * and within a directory source the lexicographically first directory.
  *
- * @example Usage
+ * @example The first source wins a name clash
  * ```ts
- * import type { Shadowed } from "@skillscope/skills";
+ * import { discoverSync, embeddedSkill, type Shadowed } from "@skillscope/skills";
  * import assert from "node:assert/strict";
  *
- * const s: Shadowed = { name: "pdf", winner: "/p/.agents/skills/pdf/SKILL.md", loser: "/home/me/.agents/skills/pdf/SKILL.md" };
- * assert.ok(s.winner.startsWith("/p/"));
+ * const hi = (description: string) => embeddedSkill({ name: "hi", description, content: "# Hi\n" });
+ * const found = discoverSync({ sources: [hi("First"), hi("Second")] });
+ * const [lost]: readonly Shadowed[] = found.shadowed;
+ * assert.equal(lost?.name, "hi");
+ * assert.equal(found.skills[0]?.description, "First");
  * ```
  */
 export interface Shadowed {
@@ -393,4 +394,30 @@ export interface Discovery {
   readonly diagnostics: readonly Diagnostic[];
   /** Skills that lost to an earlier one of the same name. */
   readonly shadowed: readonly Shadowed[];
+}
+
+/**
+ * The input of `embeddedSkill()`.
+ */
+export interface EmbeddedSkillInput {
+  /** The name, used when `content` has no `name` in its frontmatter. */
+  name: string;
+  /** The description, used when `content` has none. */
+  description?: string;
+  /** The `SKILL.md` text: frontmatter (optional) and body. */
+  content: string;
+  /** Globs, used when `content` declares none. */
+  globs?: string[];
+  /** OR-ed with `alwaysApply` from `content`. */
+  alwaysApply?: boolean;
+  /**
+   * A default meant to be overridden; default `true` for the `"bundled"`
+   * scope: a skill of the same name from an earlier source shadows it
+   * without a warning.
+   */
+  overridable?: boolean;
+  /** Bundled files by relative path. */
+  assets?: Record<string, string | Uint8Array>;
+  /** Scope label. Default `"bundled"`. */
+  scope?: string;
 }

@@ -22,16 +22,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /**
  * The files of an unpacked skill, by normalized relative path.
  *
- * @example Usage
+ * @example Publish files held in memory
  * ```ts
+ * import { buildSite, type SkillFiles } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { SkillFiles } from "./archive_entry.ts";
  *
- * const files: SkillFiles = {
- *   files: new Map([["SKILL.md", new TextEncoder().encode("---\nname: a\n---\n")]]),
- *   executable: new Set(),
- * };
- * assert.equal(files.files.size, 1);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const files: SkillFiles = { files: new Map([["SKILL.md", md]]), executable: new Set() };
+ * const site = await buildSite([{ name: "hi", description: "Says hi", ...files }]);
+ * assert.equal(site.entries[0]?.type, "skill-md");
  * ```
  */
 export interface SkillFiles {

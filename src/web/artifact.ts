@@ -25,19 +25,22 @@ import { assertWebUrl, displayUrl } from "./url_policy.ts";
 /**
  * A skill downloaded from a website.
  *
- * @example Usage
+ * @example Download and verify a skill from a local site
  * ```ts
+ * import { buildSite, fetchWebIndex, fetchWebSkill, type WebSkill } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { WebSkill } from "./artifact.ts";
  *
- * const skill: WebSkill = {
- *   name: "hi",
- *   files: new Map([["SKILL.md", new TextEncoder().encode("---\nname: hi\n---\n")]]),
- *   executable: new Set(),
- *   verified: false,
- *   url: "https://example.com/.well-known/skills/hi/",
- * };
- * assert.equal(skill.verified, false);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const site = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+ *   const bytes = site.files.get(new URL(request.url).pathname.slice(1));
+ *   return bytes ? new Response(new Uint8Array(bytes)) : new Response(null, { status: 404 });
+ * });
+ * const url = `http://127.0.0.1:${server.addr.port}/`;
+ * const index = await fetchWebIndex(url);
+ * const skill: WebSkill = await fetchWebSkill(index.entries[0]!);
+ * assert.equal(skill.verified, true);
+ * assert.deepEqual(skill.files.get("SKILL.md"), md);
  * ```
  */
 export interface WebSkill extends SkillFiles {
@@ -54,13 +57,21 @@ export interface WebSkill extends SkillFiles {
 /**
  * Options of the download functions.
  *
- * @example Usage
+ * @example Refuse a download over the cap
  * ```ts
+ * import { buildSite, fetchWebIndex, fetchWebSkill, WebFetchError, type WebSkillOptions } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { WebSkillOptions } from "./artifact.ts";
  *
- * const options: WebSkillOptions = { limits: { maxBytes: 1 << 20 } };
- * assert.equal(options.limits?.maxBytes, 1 << 20);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const site = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+ *   const bytes = site.files.get(new URL(request.url).pathname.slice(1));
+ *   return bytes ? new Response(new Uint8Array(bytes)) : new Response(null, { status: 404 });
+ * });
+ * const url = `http://127.0.0.1:${server.addr.port}/`;
+ * const options: WebSkillOptions = { limits: { maxBytes: 8 } };
+ * const [entry] = (await fetchWebIndex(url)).entries;
+ * await assert.rejects(fetchWebSkill(entry!, options), WebFetchError);
  * ```
  */
 export interface WebSkillOptions {

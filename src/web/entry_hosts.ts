@@ -25,14 +25,21 @@ import { assertPointsAt, displayUrl } from "./url_policy.ts";
  * Resolves a host name to its addresses (IPv4 dotted, IPv6 bare); `[]`
  * when it cannot tell. Given the operation's signal.
  *
- * @example Usage
+ * @example Resolve host names without DNS
  * ```ts
+ * import { buildSite, fetchWebIndex, type HostResolver } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { HostResolver } from "./entry_hosts.ts";
  *
- * const resolver: HostResolver = (name) =>
- *   Promise.resolve(name === "cdn.example.com" ? ["93.184.215.14"] : []);
- * assert.deepEqual(await resolver("cdn.example.com", undefined), ["93.184.215.14"]);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const site = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+ *   const bytes = site.files.get(new URL(request.url).pathname.slice(1));
+ *   return bytes ? new Response(new Uint8Array(bytes)) : new Response(null, { status: 404 });
+ * });
+ * const url = `http://127.0.0.1:${server.addr.port}/`;
+ * const resolveHost: HostResolver = (name) => Promise.resolve(name === "localhost" ? ["127.0.0.1"] : []);
+ * const index = await fetchWebIndex(url, { resolveHost });
+ * assert.deepEqual(index.entries.map((e) => e.name), ["hi"]);
  * ```
  */
 export type HostResolver = (
@@ -84,15 +91,6 @@ export async function resolveWithDns(
 
 /**
  * Options of {@linkcode checkEntryHosts}.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { EntryHostOptions } from "./entry_hosts.ts";
- *
- * const options: EntryHostOptions = { indexScope: "public" };
- * assert.equal(options.indexScope, "public");
- * ```
  */
 export interface EntryHostOptions {
   /**

@@ -27,15 +27,6 @@ export const MAX_REDIRECTS = 5;
 
 /**
  * Options of {@linkcode fetchBytes}.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { WebFetchOptions } from "./fetch.ts";
- *
- * const options: WebFetchOptions = { maxBytes: 1024, timeoutMs: 5_000 };
- * assert.equal(options.maxBytes, 1024);
- * ```
  */
 export interface WebFetchOptions {
   /** Largest body accepted (bytes); more is `web-too-large`. */
@@ -52,20 +43,6 @@ export interface WebFetchOptions {
 
 /**
  * What {@linkcode fetchBytes} returns.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { WebResponse } from "./fetch.ts";
- *
- * const response: WebResponse = {
- *   url: new URL("https://example.com/a"),
- *   status: 200,
- *   headers: new Headers(),
- *   bytes: new Uint8Array(),
- * };
- * assert.equal(response.status, 200);
- * ```
  */
 export interface WebResponse {
   /** The URL that answered, after redirects. */

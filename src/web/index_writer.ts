@@ -13,19 +13,16 @@ import { SCHEMA_V02 } from "./index_parse.ts";
 /**
  * One skill in a v0.2 index.
  *
- * @example Usage
+ * @example The index entry of a published skill
  * ```ts
+ * import { buildSite, type PublishedEntry } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { PublishedEntry } from "./index_writer.ts";
  *
- * const entry: PublishedEntry = {
- *   name: "pdf-tools",
- *   type: "skill-md",
- *   description: "Fill PDF forms",
- *   url: "/.well-known/agent-skills/pdf-tools/SKILL.md",
- *   digest: `sha256:${"0".repeat(64)}`,
- * };
- * assert.equal(entry.type, "skill-md");
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const { entries } = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * const [entry]: readonly PublishedEntry[] = entries;
+ * assert.equal(entry?.url, "hi/SKILL.md");
+ * assert.match(entry?.digest ?? "", /^sha256:[0-9a-f]{64}$/);
  * ```
  */
 export interface PublishedEntry {

@@ -13,15 +13,6 @@ import { WebArtifactError } from "./errors.ts";
 
 /**
  * Options of {@linkcode packTarGz}.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { PackOptions } from "./pack.ts";
- *
- * const options: PackOptions = { executable: new Set(["scripts/run.sh"]) };
- * assert.equal(options.executable?.has("scripts/run.sh"), true);
- * ```
  */
 export interface PackOptions {
   /** Files written with mode 0755 instead of 0644. */
@@ -159,20 +150,6 @@ function fixedChunks(
 
 /**
  * One skill's artifact for publishing.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { PublishedArtifact } from "./pack.ts";
- *
- * const artifact: PublishedArtifact = {
- *   type: "skill-md",
- *   fileName: "SKILL.md",
- *   bytes: new Uint8Array(),
- *   digest: `sha256:${"0".repeat(64)}`,
- * };
- * assert.equal(artifact.type, "skill-md");
- * ```
  */
 export interface PublishedArtifact {
   /** `"skill-md"` for a skill that is only its `SKILL.md`, else `"archive"`. */

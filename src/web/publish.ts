@@ -26,13 +26,17 @@ import { assertSitePermissions, writeSite } from "./site_write.ts";
 /**
  * Options of {@linkcode publishSkills}.
  *
- * @example Usage
+ * @example Publish the v0.1 index too
  * ```ts
+ * import { publishSkills, type PublishOptions } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { PublishOptions } from "./publish.ts";
  *
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/skills/hi`, { recursive: true });
+ * await Deno.writeTextFile(`${root}/skills/hi/SKILL.md`, "---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
  * const options: PublishOptions = { legacy: true, origin: "https://docs.example.com" };
- * assert.equal(options.recursive, undefined);
+ * const result = await publishSkills(`${root}/skills`, `${root}/site`, options);
+ * assert.ok(result.written.includes(".well-known/skills/index.json"));
  * ```
  */
 export interface PublishOptions extends SiteOptions, PublishLimits {
@@ -43,13 +47,17 @@ export interface PublishOptions extends SiteOptions, PublishLimits {
 /**
  * What {@linkcode publishSkills} did.
  *
- * @example Usage
+ * @example A skill left out
  * ```ts
+ * import { publishSkills, type PublishResult } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { PublishResult } from "./publish.ts";
  *
- * const result: PublishResult = { entries: [], dirs: [], skipped: 0, diagnostics: [], written: [], unchanged: [] };
- * assert.equal(result.skipped, 0);
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/skills/hi`, { recursive: true });
+ * await Deno.writeTextFile(`${root}/skills/hi/SKILL.md`, "---\nname: hi\n---\n# No description\n");
+ * const result: PublishResult = await publishSkills(`${root}/skills`, `${root}/site`);
+ * assert.equal(result.skipped, 1);
+ * assert.equal(result.diagnostics[0]?.level, "error");
  * ```
  */
 export interface PublishResult {

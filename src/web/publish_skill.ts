@@ -29,13 +29,17 @@ import { checkSkillMd } from "./skill_check.ts";
 /**
  * Caps of {@linkcode readPublishableSkill}: what a client accepts.
  *
- * @example Usage
+ * @example Leave out a skill over the file cap
  * ```ts
+ * import { type PublishLimits, publishSkills } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { PublishLimits } from "./publish_skill.ts";
  *
- * const limits: PublishLimits = { maxFiles: 100 };
- * assert.equal(limits.maxFiles, 100);
+ * const root = await Deno.makeTempDir();
+ * await Deno.mkdir(`${root}/skills/hi`, { recursive: true });
+ * await Deno.writeTextFile(`${root}/skills/hi/SKILL.md`, "---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * await Deno.writeTextFile(`${root}/skills/hi/notes.md`, "# Notes\n");
+ * const limits: PublishLimits = { maxFiles: 1 };
+ * assert.equal((await publishSkills(`${root}/skills`, `${root}/site`, limits)).skipped, 1);
  * ```
  */
 export interface PublishLimits {

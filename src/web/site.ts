@@ -23,17 +23,21 @@ export const SKILLS_PAGE = "skills/index.html";
 /**
  * A skill to publish.
  *
- * @example Usage
+ * @example A skill built in memory
  * ```ts
+ * import { buildSite, type SiteSkill } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { SiteSkill } from "./site.ts";
  *
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const script = new TextEncoder().encode("#!/bin/sh\necho hi\n");
  * const skill: SiteSkill = {
  *   name: "hi",
  *   description: "Says hi",
- *   files: new Map([["SKILL.md", new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n")]]),
+ *   files: new Map([["SKILL.md", md], ["run.sh", script]]),
+ *   executable: new Set(["run.sh"]),
  * };
- * assert.equal(skill.files.size, 1);
+ * const site = await buildSite([skill]);
+ * assert.equal(site.entries[0]?.type, "archive");
  * ```
  */
 export interface SiteSkill {
@@ -50,13 +54,16 @@ export interface SiteSkill {
 /**
  * Options of {@linkcode buildSite}.
  *
- * @example Usage
+ * @example Only the indexes, no page
  * ```ts
+ * import { buildSite, type SiteOptions } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { SiteOptions } from "./site.ts";
  *
- * const options: SiteOptions = { legacy: true, origin: "https://docs.example.com" };
- * assert.equal(options.legacy, true);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const options: SiteOptions = { legacy: true, page: false };
+ * const site = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }], options);
+ * assert.ok(site.files.has(".well-known/skills/index.json"));
+ * assert.ok(!site.files.has("skills/index.html"));
  * ```
  */
 export interface SiteOptions {
@@ -71,13 +78,15 @@ export interface SiteOptions {
 /**
  * A site in memory.
  *
- * @example Usage
+ * @example Build in memory, then write
  * ```ts
+ * import { buildSite, type BuiltSite, writeSite } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { BuiltSite } from "./site.ts";
  *
- * const site: BuiltSite = { files: new Map(), entries: [] };
- * assert.equal(site.files.size, 0);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const site: BuiltSite = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * const out = await Deno.makeTempDir();
+ * assert.equal(writeSite(out, site.files).written.length, site.files.size);
  * ```
  */
 export interface BuiltSite {

@@ -18,23 +18,6 @@ import { markdownToHtml } from "./markdown_html.ts";
 
 /**
  * One skill on the page.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import type { PageSkill } from "./site_page.ts";
- *
- * const skill: PageSkill = {
- *   name: "hi",
- *   description: "Says hi",
- *   type: "skill-md",
- *   digest: `sha256:${"0".repeat(64)}`,
- *   size: 40,
- *   files: [{ path: "SKILL.md", size: 40 }],
- *   skillMd: "---\nname: hi\ndescription: Says hi\n---\n# Hi\n",
- * };
- * assert.equal(skill.files.length, 1);
- * ```
  */
 export interface PageSkill {
   /** The skill's name. */
@@ -177,14 +160,6 @@ function hashSource(text: string): string {
 /**
  * The Content-Security-Policy of the page: nothing is loaded or run but
  * its own style and script, named by hash.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { PAGE_CSP } from "./site_page.ts";
- *
- * assert.match(PAGE_CSP, /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+\/]+=*'/);
- * ```
  */
 export const PAGE_CSP: string = `default-src 'none'; script-src ${
   hashSource(SCRIPT)

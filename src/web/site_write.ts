@@ -21,13 +21,18 @@ import { WebArtifactError } from "./errors.ts";
 /**
  * What {@linkcode writeSite} did.
  *
- * @example Usage
+ * @example Writing the same site again changes nothing
  * ```ts
+ * import { buildSite, type SiteWrite, writeSite } from "@skillscope/skills/web";
  * import assert from "node:assert/strict";
- * import type { SiteWrite } from "./site_write.ts";
  *
- * const result: SiteWrite = { written: ["skills/index.html"], unchanged: [] };
- * assert.equal(result.written.length, 1);
+ * const md = new TextEncoder().encode("---\nname: hi\ndescription: Says hi\n---\n# Hi\n");
+ * const site = await buildSite([{ name: "hi", description: "Says hi", files: new Map([["SKILL.md", md]]) }]);
+ * const out = await Deno.makeTempDir();
+ * writeSite(out, site.files);
+ * const again: SiteWrite = writeSite(out, site.files);
+ * assert.deepEqual(again.written, []);
+ * assert.equal(again.unchanged.length, site.files.size);
  * ```
  */
 export interface SiteWrite {

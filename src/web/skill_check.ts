@@ -54,8 +54,8 @@ export async function checkSkillMd(
         { path: where },
       );
     }
-    await loadYamlParser();
     fields = analyzeFrontmatter(split.yaml, {
+      yamlParser: await loadYamlParser(),
       path: where,
       dirName: name,
       yamlLine: split.yamlLine,
