@@ -27,18 +27,16 @@
 import type {
   ClientCommand,
   ClientDriver,
-  ListedSkill,
   Listing,
   RecordedRequest,
   RunContext,
 } from "../types.ts";
+import { scenarioEnv } from "../driver_kit.ts";
 import {
-  contentText,
-  isRecord,
-  readObject,
-  scenarioEnv,
-  unescapeXml,
-} from "../driver_kit.ts";
+  configFileOf,
+  extractAvailableSkills,
+  writeStubConfig,
+} from "../opencode_kit.ts";
 
 /** The platform package: the wrapper's own 7.8.1 build is not on npm. */
 const PACKAGE = "@kilocode/cli-linux-x64";
@@ -49,17 +47,6 @@ const BINARY = `${PACKAGE}/bin/kilo`;
 
 /** The skill Kilo ships itself. */
 const BUILTIN = "kilo-config";
-
-/** The line right before `<available_skills>`. */
-const INTRO =
-  "Use the skill tool to load a skill when a task matches its description.";
-
-/**
- * One entry, read from where the previous one ended. Name and description
- * are not escaped, so each field runs up to the exact line that follows it.
- */
-const ENTRY =
-  / {2}<skill>\n {4}<name>([\s\S]*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>([\s\S]*?)<\/location>\n {2}<\/skill>\n/y;
 
 /** The driver of Kilo. */
 export const driver: ClientDriver = {
@@ -81,26 +68,7 @@ export const driver: ClientDriver = {
  * @param context The run.
  */
 async function prepareKilo(context: RunContext): Promise<void> {
-  const file = configFile(context);
-  await Deno.mkdir(dirname(file), { recursive: true });
-  const config = await readObject(file);
-  const providers = isRecord(config.provider) ? config.provider : {};
-  providers.stub = {
-    npm: "@ai-sdk/openai-compatible",
-    name: "Stand-in",
-    options: {
-      baseURL: `http://127.0.0.1:${context.port}/v1`,
-      apiKey: "dummy",
-    },
-    models: { "stub-model": { name: "Stand-in model" } },
-  };
-  config.provider = providers;
-  config.model = "stub/stub-model";
-  config["small_model"] = "stub/stub-model";
-  config.autoupdate = false;
-  config.share = "disabled";
-  config["enabled_providers"] = ["stub"];
-  await Deno.writeTextFile(file, JSON.stringify(config, null, 2) + "\n");
+  await writeStubConfig(configFile(context), context.port);
 }
 
 /**
@@ -134,67 +102,18 @@ function kiloCommand(context: RunContext): ClientCommand {
 }
 
 /**
- * Reads the listing from the agent turn (the first chat completion that
- * carries `tools`): the `<available_skills>` block after {@link INTRO} in
- * its `system` message, the location unescaped. A turn without the block is
- * an empty listing.
+ * Reads the listing from the agent turn (see `opencode_kit.ts`).
  *
  * @param requests What the stand-in recorded.
- * @returns The skills in the order Kilo sent them (by name).
- * @throws {Error} when no agent turn was recorded, or the block does not
- * have the shape Kilo renders.
+ * @returns The skills in the order kilo sent them (by name).
  */
-export function extractKilo(requests: readonly RecordedRequest[]): Listing {
-  const system = agentSystemText(requests);
-  const intro = system.lastIndexOf(INTRO);
-  if (intro < 0) return { skills: [] };
-  const open = system.indexOf("<available_skills>\n", intro);
-  if (open < 0) throw new Error("kilo: the skills introduction has no listing");
-  const skills: ListedSkill[] = [];
-  ENTRY.lastIndex = open + "<available_skills>\n".length;
-  for (;;) {
-    const at = ENTRY.lastIndex;
-    if (system.startsWith("</available_skills>", at)) break;
-    const match = ENTRY.exec(system);
-    if (match === null) {
-      throw new Error(
-        `kilo: unreadable <skill> entry after ${skills.length} skills`,
-      );
-    }
-    skills.push({
-      name: match[1] ?? "",
-      description: match[2] ?? "",
-      location: unescapeXml(match[3] ?? ""),
-    });
-  }
-  return { skills };
-}
-
-/** The `system` text of the first chat completion that carries tools. */
-function agentSystemText(requests: readonly RecordedRequest[]): string {
-  for (const request of requests) {
-    if (request.method !== "POST") continue;
-    if (!request.path.split("?")[0]!.endsWith("/chat/completions")) continue;
-    const body = request.body;
-    if (!isRecord(body) || !Array.isArray(body.messages)) continue;
-    if (!Array.isArray(body.tools) || body.tools.length === 0) continue;
-    return body.messages.filter((m) => isRecord(m) && m.role === "system")
-      .map((m) => contentText((m as Record<string, unknown>).content))
-      .join("\n");
-  }
-  throw new Error("kilo: no agent turn (a chat completion with tools)");
+export function extractKilo(
+  requests: readonly RecordedRequest[],
+): Listing {
+  return extractAvailableSkills(requests, "kilo");
 }
 
 /** The config file of the run (the scenario's `KILO_CONFIG`, or ours). */
 function configFile(context: RunContext): string {
-  const set = scenarioEnv(context).KILO_CONFIG;
-  if (set === undefined || set === "") {
-    return `${context.root}/agree-client/kilo.json`;
-  }
-  return set.startsWith("/") ? set : `${context.cwd}/${set}`;
-}
-
-function dirname(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash <= 0 ? "/" : path.slice(0, slash);
+  return configFileOf(context, "KILO_CONFIG", "kilo");
 }

@@ -23,18 +23,16 @@
 import type {
   ClientCommand,
   ClientDriver,
-  ListedSkill,
   Listing,
   RecordedRequest,
   RunContext,
 } from "../types.ts";
+import { scenarioEnv } from "../driver_kit.ts";
 import {
-  contentText,
-  isRecord,
-  readObject,
-  scenarioEnv,
-  unescapeXml,
-} from "../driver_kit.ts";
+  configFileOf,
+  extractAvailableSkills,
+  writeStubConfig,
+} from "../opencode_kit.ts";
 
 const PACKAGE = "opencode-ai";
 const VERSION = "1.18.33";
@@ -44,17 +42,6 @@ const BINARY = "opencode-linux-x64/bin/opencode";
 
 /** The skill opencode ships itself. */
 const BUILTIN = "customize-opencode";
-
-/** The line right before `<available_skills>`. */
-const INTRO =
-  "Use the skill tool to load a skill when a task matches its description.";
-
-/**
- * One entry, read from where the previous one ended. Name and description
- * are not escaped, so each field runs up to the exact line that follows it.
- */
-const ENTRY =
-  / {2}<skill>\n {4}<name>([\s\S]*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>([\s\S]*?)<\/location>\n {2}<\/skill>\n/y;
 
 /** The driver of opencode. */
 export const driver: ClientDriver = {
@@ -76,26 +63,7 @@ export const driver: ClientDriver = {
  * @param context The run.
  */
 async function prepareOpencode(context: RunContext): Promise<void> {
-  const file = configFile(context);
-  await Deno.mkdir(dirname(file), { recursive: true });
-  const config = await readObject(file);
-  const providers = isRecord(config.provider) ? config.provider : {};
-  providers.stub = {
-    npm: "@ai-sdk/openai-compatible",
-    name: "Stand-in",
-    options: {
-      baseURL: `http://127.0.0.1:${context.port}/v1`,
-      apiKey: "dummy",
-    },
-    models: { "stub-model": { name: "Stand-in model" } },
-  };
-  config.provider = providers;
-  config.model = "stub/stub-model";
-  config["small_model"] = "stub/stub-model";
-  config.autoupdate = false;
-  config.share = "disabled";
-  config["enabled_providers"] = ["stub"];
-  await Deno.writeTextFile(file, JSON.stringify(config, null, 2) + "\n");
+  await writeStubConfig(configFile(context), context.port);
 }
 
 /**
@@ -126,71 +94,18 @@ function opencodeCommand(context: RunContext): ClientCommand {
 }
 
 /**
- * Reads the listing from the agent turn (the first chat completion that
- * carries `tools`; the title request carries none): the `<available_skills>`
- * block after {@link INTRO} in its `system` message, the location unescaped.
- * A turn without the block is an empty listing.
+ * Reads the listing from the agent turn (see `opencode_kit.ts`).
  *
  * @param requests What the stand-in recorded.
  * @returns The skills in the order opencode sent them (by name).
- * @throws {Error} when no agent turn was recorded, or the block does not
- * have the shape opencode renders.
  */
 export function extractOpencode(
   requests: readonly RecordedRequest[],
 ): Listing {
-  const system = agentSystemText(requests);
-  const intro = system.lastIndexOf(INTRO);
-  if (intro < 0) return { skills: [] };
-  const open = system.indexOf("<available_skills>\n", intro);
-  if (open < 0) {
-    throw new Error("opencode: the skills introduction has no listing");
-  }
-  const skills: ListedSkill[] = [];
-  ENTRY.lastIndex = open + "<available_skills>\n".length;
-  for (;;) {
-    const at = ENTRY.lastIndex;
-    if (system.startsWith("</available_skills>", at)) break;
-    const match = ENTRY.exec(system);
-    if (match === null) {
-      throw new Error(
-        `opencode: unreadable <skill> entry after ${skills.length} skills`,
-      );
-    }
-    skills.push({
-      name: match[1] ?? "",
-      description: match[2] ?? "",
-      location: unescapeXml(match[3] ?? ""),
-    });
-  }
-  return { skills };
-}
-
-/** The `system` text of the first chat completion that carries tools. */
-function agentSystemText(requests: readonly RecordedRequest[]): string {
-  for (const request of requests) {
-    if (request.method !== "POST") continue;
-    if (!request.path.split("?")[0]!.endsWith("/chat/completions")) continue;
-    const body = request.body;
-    if (!isRecord(body) || !Array.isArray(body.messages)) continue;
-    if (!Array.isArray(body.tools) || body.tools.length === 0) continue;
-    return body.messages.filter((m) => isRecord(m) && m.role === "system")
-      .map((m) => contentText((m as Record<string, unknown>).content))
-      .join("\n");
-  }
-  throw new Error("opencode: no agent turn (a chat completion with tools)");
+  return extractAvailableSkills(requests, "opencode");
 }
 
 /** The config file of the run (the scenario's `OPENCODE_CONFIG`, or ours). */
 function configFile(context: RunContext): string {
-  const set = scenarioEnv(context).OPENCODE_CONFIG;
-  if (set === undefined || set === "") {
-    return `${context.root}/agree-client/opencode.json`;
-  }
-  return set.startsWith("/") ? set : `${context.cwd}/${set}`;
-}
-
-function dirname(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash <= 0 ? "/" : path.slice(0, slash);
+  return configFileOf(context, "OPENCODE_CONFIG", "opencode");
 }
