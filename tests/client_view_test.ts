@@ -6,7 +6,14 @@
 // HOME and SKILLSCOPE_SYSTEM_ROOT.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import {
+  mkfifo,
+  runCli,
+  skillMd,
+  spawnCli,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
 import { discover } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";
 import { clientView, hasClientView } from "../src/clients/client_view.ts";
@@ -523,4 +530,40 @@ Deno.test("opencode's top-down rule: the git root's copy wins over the cwd's, al
     ],
   });
   assert.deepEqual(view.skills.map((s) => s.description), ["Top."]);
+});
+
+Deno.test("list --client never blocks on a FIFO a client view would read: Claude's SKILL.md, pi's loose .md file", async () => {
+  await using tmp = await tempDir();
+  const home = join(tmp.path, "home");
+  const project = join(tmp.path, "project");
+  await writeTree(tmp.path, {
+    "home/.claude/skills/good/SKILL.md": skillMd(
+      "name: good\ndescription: A good skill",
+    ),
+    "home/.pi/agent/skills/kept/SKILL.md": skillMd(
+      "name: kept\ndescription: A kept skill",
+    ),
+    "project/README.md": "# Project\n",
+  });
+  await Deno.mkdir(join(home, ".claude/skills/fifo"), { recursive: true });
+  await mkfifo(join(home, ".claude/skills/fifo/SKILL.md"));
+  await mkfifo(join(home, ".pi/agent/skills/loose.md"));
+  for (const [client, expected] of [["claude", "good"], ["pi", "kept"]]) {
+    // A read that blocks waits for a writer that never comes: the run is
+    // ended after 30 s, and a killed run fails below.
+    const child = await spawnCli(["list", "--client", client!, "--json"], {
+      cwd: project,
+      permissions: PERMISSIONS,
+      env: { HOME: home, SKILLSCOPE_SYSTEM_ROOT: join(home, "no-system") },
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    const out = await child.output();
+    clearTimeout(timer);
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.signal, null, `${client}: killed, blocked on a FIFO`);
+    assert.equal(out.code, 0, stderr);
+    const names = JSON.parse(new TextDecoder().decode(out.stdout)).skills
+      .map((s: Listed) => s.name);
+    assert.ok(names.includes(expected), `${client}: ${names}`);
+  }
 });

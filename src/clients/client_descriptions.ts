@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { readTextIfRegularSync } from "../shared/checked_read.ts";
 import type { Skill } from "../shared/types.ts";
 import type { ClientViewRules } from "./clients_table.ts";
 import { type ViewRule, viewRule } from "./client_view_rule.ts";
@@ -88,9 +89,7 @@ export function cutDescription(
  */
 export function descriptionIsString(skill: Skill): boolean {
   if (typeof skill.frontmatter.description !== "string") return false;
-  const text = skill.path === undefined
-    ? undefined
-    : readOrUndefined(skill.path);
+  const text = skill.path === undefined ? undefined : readSkillText(skill.path);
   if (text === undefined) return true;
   const raw = /^description:[ \t]*(.*)$/m.exec(text)?.[1]?.trim();
   if (raw === undefined) return true;
@@ -137,7 +136,7 @@ export function clientDescription(
   ) {
     const text = skill.path === undefined
       ? undefined
-      : readOrUndefined(skill.path);
+      : readSkillText(skill.path);
     description = (text === undefined ? undefined : firstBodyLine(text)) ??
       description;
     rendered.push(
@@ -190,10 +189,28 @@ export function clientDescription(
   return { description, rendered };
 }
 
-function readOrUndefined(path: string): string | undefined {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return undefined;
-  }
+/** The largest file a client view reads (the largest `SKILL.md` an embed takes). */
+const MAX_CLIENT_FILE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A file a client would read, as text: bounded, and never a blocking read
+ * (a FIFO in a hostile tree reads as absent, as discovery treats it). The
+ * one reader of the files the client views look at themselves.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readSkillText } from "./client_descriptions.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/SKILL.md`, "---\nname: a\n---\nBody\n");
+ * assert.equal(readSkillText(`${dir}/SKILL.md`), "---\nname: a\n---\nBody\n");
+ * assert.equal(readSkillText(dir), undefined);
+ * ```
+ *
+ * @param path The file.
+ * @returns Its text, or `undefined` when it is missing, not a regular file or too large.
+ */
+export function readSkillText(path: string): string | undefined {
+  return readTextIfRegularSync(path, MAX_CLIENT_FILE_BYTES);
 }

@@ -14,7 +14,7 @@ import { isDirectorySync, isFileSync } from "../shared/fs_checks.ts";
 import { discover } from "../discover/discover.ts";
 import { directorySource } from "../discover/sources.ts";
 import type { ClientEntry, ClientViewRules } from "./clients_table.ts";
-import { firstBodyLine } from "./client_descriptions.ts";
+import { firstBodyLine, readSkillText } from "./client_descriptions.ts";
 
 /** A root of a client, with its scope. */
 type Root = { readonly path: string; readonly scope: string };
@@ -199,7 +199,7 @@ async function extraCopies(
   for (const d of found.diagnostics) {
     if (d.level !== "error" || d.path === undefined) continue;
     if (!d.path.endsWith("SKILL.md") || seen.has(d.path)) continue;
-    const text = readOrUndefined(d.path);
+    const text = readSkillText(d.path);
     if (text === undefined) continue;
     const dir = dirname(d.path);
     const folder = basename(dir);
@@ -250,7 +250,7 @@ async function extraCopies(
           entry.name === "SKILL.md"
         ) continue;
         const path = `${root.path}/${entry.name}`;
-        const text = readOrUndefined(path) ?? "";
+        const text = readSkillText(path) ?? "";
         const fm = lineFrontmatter(text);
         if (fm.description === undefined || fm.description === "") continue;
         out.push(
@@ -301,7 +301,7 @@ function commandSkills(
   if (!isDirectorySync(commands)) return [];
   return markdownFiles(commands, "").map((file) => {
     const path = `${commands}/${file}`;
-    const text = readOrUndefined(path) ?? "";
+    const text = readSkillText(path) ?? "";
     const fm = lineFrontmatter(text);
     return madeSkill(
       path,
@@ -330,12 +330,4 @@ function markdownFiles(dir: string, prefix: string): string[] {
     } else if (entry.isFile && entry.name.endsWith(".md")) out.push(rel);
   }
   return out;
-}
-
-function readOrUndefined(path: string): string | undefined {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return undefined;
-  }
 }

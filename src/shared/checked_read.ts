@@ -236,3 +236,42 @@ function openOrChanged(path: string, info: Deno.FileInfo): RegularFile {
     throw error;
   }
 }
+
+/**
+ * The text of a regular file of at most `maxBytes`, or `undefined` when
+ * there is none to read: missing, unreadable, not a regular file (a FIFO is
+ * never opened for a blocking read), or larger. For a reader that treats
+ * such a file as absent, as an agent's loader does.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readTextIfRegularSync } from "./checked_read.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.md`, "# A\n");
+ * assert.equal(readTextIfRegularSync(`${dir}/a.md`, 64), "# A\n");
+ * assert.equal(readTextIfRegularSync(`${dir}/a.md`, 2), undefined);
+ * assert.equal(readTextIfRegularSync(dir, 64), undefined);
+ * assert.equal(readTextIfRegularSync(`${dir}/missing.md`, 64), undefined);
+ * ```
+ *
+ * @param path The file.
+ * @param maxBytes The largest file read.
+ * @returns Its text, or `undefined`.
+ */
+export function readTextIfRegularSync(
+  path: string,
+  maxBytes: number,
+): string | undefined {
+  try {
+    return new TextDecoder().decode(
+      readRegularSync(path, {
+        maxBytes,
+        tooLarge: (size) => new RangeError(`${size} bytes`),
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+}
