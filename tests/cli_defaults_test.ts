@@ -71,6 +71,32 @@ Deno.test("a plain skillscope list finds a skill that is only in ~/.claude/skill
   assert.match(shared.stderr, /^No skills found/);
 });
 
+Deno.test("the AGENTS column answers from each agent's measured view: a SKILL.md starting with a byte-order mark in ~/.agents/skills is seen by opencode, not by Codex or Gemini CLI, which refuse it", async () => {
+  await using m = await machine();
+  for (const dir of [".codex", ".gemini", ".config/opencode"]) {
+    await Deno.mkdir(join(m.home, dir), { recursive: true });
+  }
+  await writeSkill(join(m.home, ".agents/skills"), "plain");
+  await writeTree(join(m.home, ".agents/skills"), {
+    "bom/SKILL.md": "\uFEFF---\nname: bom\ndescription: A BOM skill.\n---\n",
+  });
+  const listed = await listJson(m.cwd, m.home);
+  assert.deepEqual(
+    listed.skills.map((s) => [s.name, s.agents]).sort(),
+    [["bom", ["opencode"]], ["plain", ["codex", "gemini", "opencode"]]],
+  );
+  // The column and list --client read one rule: Codex lists plain alone.
+  const codex = await cli(
+    ["list", "--client", "codex", "--json"],
+    m.cwd,
+    m.home,
+  );
+  assert.deepEqual(
+    JSON.parse(codex.stdout).skills.map((s: { name: string }) => s.name),
+    ["plain"],
+  );
+});
+
 Deno.test("the AGENTS column names every detected agent that reads the skill's root and looks as deep as it sits", async () => {
   await using m = await machine();
   for (const dir of [".codex", ".gemini"]) {

@@ -6,6 +6,7 @@
  */
 import { discover } from "../discover/discover.ts";
 import { skillAgents } from "../clients/skill_agents.ts";
+import { agentViews } from "./agent_views.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type {
   Diagnostic,
@@ -110,9 +111,12 @@ plain and unwrapped.`,
     // a missing directory does; its diagnostic says why.
     const failed = remoteRootFailed(found.diagnostics);
     const done = failed ? EXIT.failure : EXIT.ok;
-    const agents = selection.defaults === undefined
-      ? undefined
-      : agentsOf(discovered, found, viewed.original, selection.defaults.roots);
+    const agents = selection.defaults === undefined ? undefined : agentsOf(
+      discovered,
+      found,
+      viewed.original,
+      await agentViews(values, selection, overridesOrNone(values) ?? []),
+    );
     // Each problem once per real file (a skill linked into two agents'
     // directories is one skill); JSON keeps every diagnostic.
     const shown = onePerFile(shownDiagnostics(found.diagnostics, values));
@@ -319,9 +323,9 @@ function agentsOf(
   discovered: Discovery,
   shown: Discovery,
   original: ReadonlyMap<Skill, Skill> | undefined,
-  roots: Parameters<typeof skillAgents>[1],
+  views: Parameters<typeof skillAgents>[1],
 ): ReadonlyMap<Skill, readonly string[]> {
-  const agents = skillAgents(discovered, roots);
+  const agents = skillAgents(discovered, views);
   if (original === undefined) return agents;
   const out = new Map<Skill, readonly string[]>();
   for (const skill of shown.skills) {

@@ -1,93 +1,71 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * Which agents see each skill of a discovery over the default roots: the
- * clients that read the skill's root and look as deep as it sits there,
- * together with those that see a copy of it reported as the same skill
- * (`same: true` in `shadowed`), less those that rank the scope of a
- * clashing skill of the same name higher (Claude Code prefers a personal
- * skill to a project one). Path work over the roots already worked out:
- * nothing is read.
+ * Which agents see each skill of a listing: the clients whose own view of
+ * their roots (`client_view.ts`, the rules measured on each binary) loads
+ * it. A skill is matched by its `SKILL.md` path, or through a copy the
+ * listing reports as the same skill (`same: true` in `shadowed`: a symlink
+ * or a copy install recorded); a copy the client prefers to it (Claude
+ * Code ranks a personal skill above a project one) means that client sees
+ * the other copy, not this one. Nothing is read: the views are already
+ * made.
  *
  * @module
  */
 import type { Discovery, Skill } from "../shared/types.ts";
-import {
-  clientProfile,
-  CLIENTS,
-  DEFAULT_PRECEDENCE,
-} from "./client_profile.ts";
-import type { DefaultRoot } from "./default_roots.ts";
-import { dirname, SEP } from "../shared/path.ts";
+import { CLIENTS } from "./client_profile.ts";
+import type { ClientView } from "./client_view.ts";
 
 /**
- * The agents that see each skill (table names, in table order; the shared
- * `.agents/skills` convention is not an agent and is left out). A skill
- * outside every root (a `--root` of its own) has none.
+ * The agents that see each skill of `found` (table names, in table order).
+ * A skill no view loads (a `--root` of its own, a file the agents refuse)
+ * has none.
  *
  * @example Usage
  * ```ts
- * import { discoverSync, defaultSources } from "@skillscope/skills";
- * import { defaultRoots } from "./default_roots.ts";
+ * import { discover, directorySource } from "@skillscope/skills";
+ * import { clientView } from "./client_view.ts";
  * import { skillAgents } from "./skill_agents.ts";
  * import assert from "node:assert/strict";
  *
- * const home = await Deno.makeTempDir();
- * await Deno.mkdir(`${home}/.codex/skills/pdf`, { recursive: true });
- * await Deno.writeTextFile(`${home}/.codex/skills/pdf/SKILL.md`, "---\nname: pdf\ndescription: PDFs\n---\n");
- * const options = { home, cwd: home, ancestors: false, clients: ["codex", "cursor"] };
- * const found = discoverSync({ sources: defaultSources(options), cache: false });
- * const agents = skillAgents(found, defaultRoots(options).roots);
- * assert.deepEqual(agents.get(found.skills[0]!), ["codex", "cursor"]);
+ * const root = await Deno.realPath(await Deno.makeTempDir());
+ * await Deno.mkdir(`${root}/pdf`);
+ * // Codex refuses a SKILL.md that starts with a byte-order mark; Claude Code reads it.
+ * await Deno.writeTextFile(`${root}/pdf/SKILL.md`, "\uFEFF---\nname: pdf\ndescription: PDFs\n---\n");
+ * const found = await discover({ sources: [directorySource(root)] });
+ * const views = [
+ *   { name: "claude", view: await clientView("claude", found) },
+ *   { name: "codex", view: await clientView("codex", found) },
+ * ];
+ * assert.deepEqual(skillAgents(found, views).get(found.skills[0]!), ["claude"]);
  * ```
  *
- * @param found The discovery.
- * @param roots The default roots it was made from.
+ * @param found The listing shown.
+ * @param views Each agent's table name and its view of its own roots.
  * @returns The agents of each skill of `found.skills`.
  */
 export function skillAgents(
-  found: Discovery,
-  roots: readonly DefaultRoot[],
+  found: Pick<Discovery, "skills" | "shadowed">,
+  views: readonly { readonly name: string; readonly view: ClientView }[],
 ): Map<Skill, string[]> {
-  // Deepest first: a root inside another (Codex's .system) claims its skills.
-  const byDepth = [...roots].sort((a, b) => b.path.length - a.path.length);
-  const seers = (dir: string | undefined): string[] => {
-    if (dir === undefined) return [];
-    for (const root of byDepth) {
-      if (!dir.startsWith(root.path + SEP)) continue;
-      const depth = dir.slice(root.path.length + 1).split(SEP).length;
-      return root.clients.filter((client) => {
-        const scan = root.scans[client] ?? root.scan;
-        return client !== "agents" &&
-          depth <= (scan.recursive ? scan.maxDepth : 1);
-      });
-    }
-    return [];
-  };
-  const scopeOf = (dir: string): string | undefined =>
-    byDepth.find((root) => dir.startsWith(root.path + SEP))?.scope;
-  const result = new Map<Skill, Set<string>>();
   const byPath = new Map<string, Skill>();
   for (const skill of found.skills) {
-    result.set(skill, new Set(seers(skill.dir)));
     if (skill.path !== undefined) byPath.set(skill.path, skill);
   }
+  // A copy reported as the same skill stands for the copy shown.
   for (const report of found.shadowed) {
     const winner = byPath.get(report.winner);
-    if (winner === undefined) continue;
-    const seen = result.get(winner)!;
-    const loserDir = dirname(report.loser);
-    if (report.same === true) {
-      for (const client of seers(loserDir)) seen.add(client);
-      continue;
+    if (report.same === true && winner !== undefined) {
+      byPath.set(report.loser, winner);
     }
-    // A clash: an agent that reads both and ranks the loser's scope higher
-    // sees the loser instead.
-    const loserScope = scopeOf(loserDir);
-    for (const client of seers(loserDir)) {
-      if (
-        seen.has(client) && loserScope !== undefined &&
-        rank(client, loserScope) < rank(client, winner.scope)
-      ) seen.delete(client);
+  }
+  const result = new Map<Skill, Set<string>>(
+    found.skills.map((skill) => [skill, new Set<string>()]),
+  );
+  for (const { name, view } of views) {
+    for (const viewed of view.skills) {
+      const path = viewed.skill.path;
+      const shown = path === undefined ? undefined : byPath.get(path);
+      if (shown !== undefined) result.get(shown)!.add(name);
     }
   }
   const order = (name: string): number => CLIENTS.indexOf(name as never);
@@ -97,14 +75,4 @@ export function skillAgents(
       [...set].sort((a, b) => order(a) - order(b)),
     ]),
   );
-}
-
-/** Where a scope comes in an agent's precedence (unknown: the Agent Skills default). */
-function rank(client: string, scope: string | undefined): number {
-  const precedence = clientProfile(client).precedence;
-  const order: readonly string[] = precedence === "unknown"
-    ? DEFAULT_PRECEDENCE
-    : precedence;
-  const at = scope === undefined ? -1 : order.indexOf(scope);
-  return at === -1 ? order.length : at;
 }
