@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cliIn, firstDay } from "./_first_day_setup.ts";
+import { writeTree } from "./_helpers.ts";
 
 interface Problem {
   skill?: string;
@@ -112,4 +113,50 @@ Deno.test("doctor with no name on a setup with no problem exits 0, and --client 
   assert.match(run.stdout, /No problems found\n$/);
   const named = await cliIn(m, ["doctor", "a", "b"]);
   assert.equal(named.code, 2);
+});
+
+Deno.test("doctor with no name answers from each agent's measured view, as list --client does: Codex refuses a byte-order mark, Claude Code loads a SKILL.md without frontmatter and a command file", async () => {
+  await using m = await firstDay({ skills: false });
+  await writeTree(m.home, {
+    ".agents/skills/bom/SKILL.md":
+      "\uFEFF---\nname: bom\ndescription: A BOM skill.\n---\n",
+    ".claude/skills/plain-text/SKILL.md": "# Plain text\nJust do it.\n",
+    ".claude/commands/deploy.md": "---\ndescription: Deploy it.\n---\nDo.\n",
+  });
+  const run = await cliIn(m, ["doctor", "--json"]);
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const byName = Object.fromEntries(
+    report.skills.map((s: { name: string }) => [s.name, s]),
+  );
+  const clientsOf = (list: { client: string }[]) => list.map((n) => n.client);
+  assert.deepEqual(byName["bom"].seenBy, []);
+  assert.deepEqual(clientsOf(byName["bom"].notSeenBy), ["claude", "codex"]);
+  assert.match(
+    byName["bom"].notSeenBy[1].reasons.join(" "),
+    /byte order mark \(rule rejectsBom; Codex 0\.169\.0 binary/,
+  );
+  assert.deepEqual(byName["plain-text"].seenBy, ["claude"]);
+  assert.deepEqual(byName["deploy"].seenBy, ["claude"]);
+  assert.deepEqual(clientsOf(byName["deploy"].notSeenBy), ["codex"]);
+  const problems: Problem[] = report.problems;
+  const codexBom = problems.find((p) =>
+    p.skill === "bom" && p.client === "codex"
+  )!;
+  assert.match(codexBom.message, /^Codex does not see it: .*byte order mark/);
+  assert.match(
+    codexBom.next,
+    /^change .*bom\/SKILL\.md so that codex loads it/,
+  );
+  assert.match(
+    problems.find((p) => p.skill === "plain-text")!.message,
+    /^only Claude Code loads it: frontmatter-missing/,
+  );
+  // list --client claude lists what doctor says Claude Code sees.
+  const listed = await cliIn(m, ["list", "--client", "claude", "--json"]);
+  assert.deepEqual(
+    JSON.parse(listed.stdout).skills.map((s: { name: string }) => s.name)
+      .sort(),
+    ["deploy", "plain-text"],
+  );
 });

@@ -97,6 +97,12 @@ export function nextForBlock(
       return `turn off skills you do not use (an "off" override in skillscope.json) or shorten long descriptions`;
     case "turned-off":
       return `remove the override that turns "${skill.name}" off`;
+    case "client-rule":
+      return `change ${shellWord(skill.path)} so that ${client} loads it (${
+        reason.replace(/ \(rule .*$/, "").replace(/^.*? does not load it: /, "")
+      }), then run "skillscope doctor ${
+        shellWord(skill.dir)
+      } --client ${client}"`;
   }
 }
 

@@ -25,6 +25,8 @@ import { withoutPath } from "./io.ts";
 import { nextForDiagnostic } from "./doctor_next.ts";
 import { type Copy, scanRoot } from "./doctor_copies.ts";
 import { checkSkill } from "./doctor_setup_skill.ts";
+import { type ListedView, listedView, viewVerdict } from "./doctor_view.ts";
+import { hasClientView } from "../clients/client_view.ts";
 
 export type {
   AgentReason,
@@ -58,6 +60,11 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
   const names = agents.map((a) => a.client);
   const cache = new SkillCache();
   const same = recordedCopies();
+  // Each agent with measured rules answers from its own listing.
+  const views = new Map<string, ListedView>();
+  for (const client of names.filter(hasClientView)) {
+    views.set(client, await listedView(client, choice.overrides));
+  }
   const copies: Copy[] = [];
   const skipped = new Map<string, Diagnostic>();
   const roots: SetupRoot[] = [];
@@ -104,6 +111,7 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
       choice.overrides,
       cache,
       same,
+      views,
     );
     skills.push(checked.skill);
     problems.push(checked.problems);
@@ -111,24 +119,80 @@ export async function setupReport(choice: SetupChoice): Promise<SetupReport> {
   for (const d of [...skipped.values()].filter((d) => !loaded(d, copies))) {
     const dir = dirname(d.path!);
     const reason = withoutPath(d.message, d.path);
+    // An agent whose measured rules load what discovery skips (Claude Code
+    // reads a SKILL.md without frontmatter) sees it.
+    const seenBy: string[] = [];
+    const notSeenBy: { client: string; reasons: string[] }[] = [];
+    for (const client of names) {
+      const listed = views.get(client);
+      const verdict = listed === undefined ? undefined : viewVerdict(
+        client,
+        [dir],
+        listed,
+        { sees: "no", reasons: [reason], blocking: [] },
+      );
+      if (verdict?.sees === "yes") seenBy.push(client);
+      else notSeenBy.push({ client, reasons: [reason] });
+    }
     skills.push({
       name: basename(dir),
       scopes: [scopeOf(dir, found.roots) ?? ""].filter((s) => s !== ""),
       dirs: [dir],
-      seenBy: [],
+      seenBy,
       maybe: [],
-      notSeenBy: names.map((client) => ({ client, reasons: [reason] })),
+      notSeenBy,
       skipped: `${d.code}: ${reason}`,
     });
+    const labels = seenBy.map((c) => clientProfile(c).label).join(", ");
     problems.push([{
       level: "error",
       skill: basename(dir),
       path: d.path!,
-      message: `no agent loads it: ${d.code}${
+      message: `${
+        seenBy.length === 0 ? "no agent loads it" : `only ${labels} loads it`
+      }: ${d.code}${
         d.line === undefined ? "" : ` at line ${d.line}`
       }: ${reason}`,
       next: nextForDiagnostic(d),
     }]);
+  }
+  // What an agent's measured rules load that is no skill folder (Claude
+  // Code's command files, pi's loose Markdown files): rows of their own.
+  const extra = new Map<string, { skill: SetupSkill; clients: string[] }>();
+  for (const [client, listed] of views) {
+    for (const v of listed.view.skills) {
+      const path = v.skill.path;
+      if (path === undefined || /[\\/]SKILL\.md$/.test(path)) continue;
+      const row = extra.get(path) ?? {
+        skill: {
+          name: v.name,
+          scopes: v.skill.scope === undefined ? [] : [v.skill.scope],
+          dirs: [path],
+          seenBy: [],
+          maybe: [],
+          notSeenBy: [],
+        },
+        clients: [],
+      };
+      if (v.policy.modelVisible) row.clients.push(client);
+      extra.set(path, row);
+    }
+  }
+  for (const { skill, clients } of extra.values()) {
+    const labels = clients.map((c) => clientProfile(c).label).join(", ");
+    skills.push({
+      ...skill,
+      seenBy: clients,
+      notSeenBy: names.filter((c) => !clients.includes(c)).map((client) => ({
+        client,
+        reasons: [
+          `not a skill folder: a file only ${labels || "its agent"} ${
+            clients.length > 1 ? "load" : "loads"
+          } as a skill`,
+        ],
+      })),
+    });
+    problems.push([]);
   }
   const order = skills.map((_, i) => i).sort((a, b) =>
     Number(problems[b]!.length > 0) - Number(problems[a]!.length > 0) ||

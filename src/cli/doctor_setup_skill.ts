@@ -19,6 +19,7 @@ import {
   nextForPlaceholder,
 } from "./doctor_next.ts";
 import { type Copy, lockEntryOf, verdictOver } from "./doctor_copies.ts";
+import { type ListedView, viewVerdict } from "./doctor_view.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import type {
   AgentReason,
@@ -36,6 +37,8 @@ import type {
  * @param overrides The user's overrides.
  * @param cache One cache for the whole run.
  * @param same The same-skill test of the run.
+ * @param views The view of each agent with measured rules (`list --client X`'s):
+ *   its verdict is what that listing shows.
  * @returns The skill's row and its problems.
  */
 export async function checkSkill(
@@ -45,6 +48,7 @@ export async function checkSkill(
   overrides: readonly SkillOverride[],
   cache: SkillCache,
   same: SameSkill,
+  views: ReadonlyMap<string, ListedView>,
 ): Promise<{ skill: SetupSkill; problems: SetupProblem[] }> {
   const seenBy: string[] = [];
   const maybe: AgentReason[] = [];
@@ -54,12 +58,15 @@ export async function checkSkill(
   // the agents for which it is so.
   const shadows = new Map<string, { winner: string; clients: string[] }>();
   for (const client of agents) {
-    const { verdict, each } = await verdictOver(
+    const scanned = await verdictOver(client, group, overrides, cache, same);
+    const each = scanned.each;
+    const listed = views.get(client);
+    // Measured rules: exactly what `list --client` shows decides.
+    const verdict = listed === undefined ? scanned.verdict : viewVerdict(
       client,
-      group,
-      overrides,
-      cache,
-      same,
+      group.map((c) => c.skill.dir),
+      listed,
+      scanned.verdict,
     );
     if (verdict.sees === "yes") {
       seenBy.push(client);
@@ -79,7 +86,7 @@ export async function checkSkill(
       maybe.push({ client, reasons: verdict.reasons });
       continue;
     }
-    const copy = group.find((c) => c.skill.dir === verdict.dir)!;
+    const copy = group.find((c) => c.skill.dir === verdict.dir) ?? group[0]!;
     // The roots are listed above the skills: not again in every reason.
     const reasons = verdict.reasons.map((r, i) =>
       verdict.blocking[i] === "outside-roots" ? r.replace(/ \([^)]*\)$/, "") : r

@@ -46,7 +46,8 @@ export type BlockCode =
   | "no-description"
   | "shadowed"
   | "over-budget"
-  | "turned-off";
+  | "turned-off"
+  | "client-rule";
 
 /** A client's own roots (scanned by its rules), and the shared ones when it is not known whether it reads them. */
 export function rootsOfClient(client: string): {

@@ -149,7 +149,9 @@ export function viewVerdict(
         label,
         sees: "no",
         reasons: [`${label} does not load it: ${because(dropped.by)}`],
-        blocking: dropped.by.rule === "duplicates" ? ["shadowed"] : [],
+        blocking: [
+          dropped.by.rule === "duplicates" ? "shadowed" : "client-rule",
+        ],
         dir: dropped.skill.dir ?? folders[0]!,
         ...(dropped.name === undefined ? {} : { name: dropped.name }),
         ...(dropped.description === undefined
