@@ -12,15 +12,7 @@ import {
   catalogSettings,
   renderCatalogFor,
 } from "./catalog_options.ts";
-import {
-  remoteRootFailed,
-  ROOTS_GROUP,
-  rootSelection,
-  viewClient,
-} from "./root_options.ts";
-import { discover } from "../discover/discover.ts";
-import { clientView } from "../clients/client_view.ts";
-import type { Skill } from "../shared/types.ts";
+import { remoteRootFailed, ROOTS_GROUP } from "./root_options.ts";
 import { approvalOption, openSkillSet } from "./open_skill_set.ts";
 
 /** The option groups of `catalog`. */
@@ -47,30 +39,10 @@ export const catalogCommand: CommandOf<typeof GROUPS> = {
     // A website root that could not be listed fails the run, as in list,
     // and prints no catalog: an empty one would read as "no skills".
     if (remoteRootFailed(set.diagnostics)) return EXIT.failure;
-    // One --client with measured rules: the skills that client offers its
-    // model, under its names and descriptions (what `list --client` shows).
-    const selection = rootSelection(values);
-    const client = viewClient(values, selection);
-    let skills: Skill[] | undefined;
-    if (client !== undefined) {
-      const found = await discover({ ...selection.options, readAhead: true });
-      const view = await clientView(client, found, {
-        overrides: set.options.overrides ?? [],
-        roots: selection.defaults?.roots ?? [],
-      });
-      skills = view.skills.filter((v) => v.policy.modelVisible).map((v) =>
-        Object.freeze({
-          ...v.skill,
-          name: v.name,
-          description: v.description,
-          // Offered by this client whatever the flag says to another.
-          disableModelInvocation: false,
-        })
-      );
-    }
+    // One --client with measured rules: the set holds what that client
+    // loads, under its names and descriptions (what `list --client` shows).
     const text = renderCatalogFor(set, settings, {
       quiet: values.quiet === true,
-      ...(skills === undefined ? {} : { skills }),
     });
     if (text !== "") writeOut(`${text}\n`);
     return EXIT.ok;

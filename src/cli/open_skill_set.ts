@@ -6,17 +6,20 @@
  *
  * @module
  */
-import { discover } from "../discover/discover.ts";
 import { SkillSet } from "../serve/skill_set.ts";
+import type { SkillOverride } from "../serve/policy.ts";
+import type { Discovery, Skill } from "../shared/types.ts";
+import { clientView } from "../clients/client_view.ts";
 import type { FlagDef } from "./command.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
 import {
-  discoverOptionsFrom,
   isRemoteRootFailure,
   overridesFrom,
+  rootSelection,
   type RootValues,
   shownDiagnostics,
+  viewClient,
 } from "./root_options.ts";
 
 /** The declaration of `--require-approval`. */
@@ -53,16 +56,19 @@ export async function openSkillSet(
   options: { report?: boolean } = {},
 ): Promise<SkillSet> {
   const overrides = overridesFrom(values);
-  const discoverOptions = {
-    ...discoverOptionsFrom(values),
+  const selection = rootSelection(values);
+  // One --client with measured rules: the skills that client loads, under
+  // its names and descriptions (what `list --client` shows), at every reload.
+  const client = viewClient(values, selection);
+  const roots = selection.defaults?.roots ?? [];
+  const set = await SkillSet.open({
+    ...selection.options,
     ...(overrides.length === 0 ? {} : { overrides }),
-  };
-  const set = values["require-approval"] === true
-    ? await SkillSet.open({ ...discoverOptions, requireApproval: true })
-    : new SkillSet(
-      discoverOptions,
-      await discover(discoverOptions),
-    );
+    ...(values["require-approval"] === true ? { requireApproval: true } : {}),
+    ...(client === undefined
+      ? {}
+      : { view: (found) => servedView(client, found, overrides, roots) }),
+  });
   // A website root that could not be listed is always said, or a skill it
   // holds would be reported only as "No skill named".
   const shown = options.report
@@ -70,4 +76,29 @@ export async function openSkillSet(
     : set.diagnostics.filter(isRemoteRootFailure);
   writeDiagnostics(shown, { verbose: values.verbose === true });
   return set;
+}
+
+/**
+ * A discovery as one client loads it, for serving: its skills under the
+ * client's names and descriptions, in its order, the model kept from those
+ * it hides (`disable-model-invocation` as it reads it, a `paths:` condition).
+ */
+async function servedView(
+  client: string,
+  found: Discovery,
+  overrides: readonly SkillOverride[],
+  roots: readonly { readonly path: string; readonly scope: string }[],
+): Promise<Discovery> {
+  const view = await clientView(client, found, { overrides, roots });
+  const skills: Skill[] = view.skills.map((v) => {
+    const rule = v.hiddenBy?.rule;
+    return Object.freeze({
+      ...v.skill,
+      name: v.name,
+      description: v.description,
+      disableModelInvocation: rule === "disableModelInvocation" ||
+        rule === "conditionalPaths",
+    });
+  });
+  return Object.freeze({ ...found, skills: Object.freeze(skills) });
 }

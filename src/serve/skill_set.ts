@@ -96,6 +96,11 @@ export class SkillSet {
         "requireApproval hashes every skill's files: use SkillSet.open(), not openSync()",
       );
     }
+    if (options.view !== undefined) {
+      throw new TypeError(
+        "view is asynchronous: use SkillSet.open(), not openSync()",
+      );
+    }
     return new SkillSet(options, discoverSync(options));
   }
 

@@ -38,6 +38,13 @@ export interface SkillSetOptions extends DiscoverOptions {
    * it without its description. The last matching entry wins.
    */
   overrides?: readonly SkillOverride[];
+  /**
+   * Shapes each discovery before the set holds it, at open and at every
+   * refresh (the CLI's `--client X` gives that agent's view here: what it
+   * loads, under its names and descriptions). Not with
+   * {@linkcode SkillSet.openSync}.
+   */
+  view?: (found: Discovery) => Promise<Discovery>;
 }
 
 /** Discovers, then keeps only approved skills when asked (loading that code only then). */
@@ -45,6 +52,7 @@ export async function discoverFor(
   options: SkillSetOptions,
 ): Promise<Discovery> {
   let discovery = await discover(options);
+  if (options.view !== undefined) discovery = await options.view(discovery);
   if (options.requireApproval !== true) return discovery;
   const { keepApproved } = await import("../audit/keep_approved.ts");
   discovery = await keepApproved(discovery);
