@@ -195,3 +195,40 @@ Deno.test("install --force keeps the newest 3 backups of a skill, says where eac
   );
   assert.ok(await exists(other));
 });
+
+Deno.test("install says when an agent's measured rules refuse what it put in that agent's root: Codex and a SKILL.md with a byte-order mark is not 'seen by', but a warning naming the rule", async () => {
+  await using m = await machine([".codex", ".claude"]);
+  const bom = join(m.root, "sources", "bom");
+  await Deno.mkdir(bom, { recursive: true });
+  await Deno.writeTextFile(
+    join(bom, "SKILL.md"),
+    "\uFEFF---\nname: bom\ndescription: A BOM skill.\n---\n",
+  );
+  const run = await cli(m, [
+    "install",
+    bom,
+    "--client",
+    "codex",
+    "--client",
+    "claude",
+    "--global",
+  ], m.root);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /seen by: Claude Code\n/);
+  assert.doesNotMatch(run.stdout, /Codex/);
+  assert.match(
+    run.stderr,
+    /warning: Codex will not load "bom": its SKILL\.md starts with a byte order mark \(rule rejectsBom; Codex 0\.169\.0 binary/,
+  );
+  const json = await cli(m, [
+    "install",
+    bom,
+    "--client",
+    "codex",
+    "--global",
+    "--force",
+    "--json",
+  ], m.root);
+  // Claude Code still reads the copy the first install put in its root.
+  assert.deepEqual(JSON.parse(json.stdout).agents, ["claude"]);
+});

@@ -56,6 +56,7 @@ import {
   writeSkillWarnings,
 } from "./install_report.ts";
 import { startProgress } from "./progress.ts";
+import { seenThroughViews } from "./install_views.ts";
 import { openPrompts, whyNoPrompt } from "./prompt.ts";
 import { chooseInstall } from "./install_picker.ts";
 import { runRestore } from "./restore.ts";
@@ -298,7 +299,10 @@ copy again), restore and remove handle them too.`,
           );
         }
         progress.done();
-        const seen = seenBy(values.client ?? []);
+        // Each agent with measured rules reads its roots as it would: a
+        // skill it refuses is not "seen", and install says why.
+        const reach = seenBy(values.client ?? []);
+        const { seen, refusals } = await seenThroughViews(results, reach, []);
         if (values.json === true) {
           const out = scoped(
             dirs,
@@ -318,7 +322,14 @@ copy again), restore and remove handle them too.`,
             scope: dirs.scope,
             seenBy: (r) => agentLabels(seen(r)),
           });
-          writeReach(results, seen, { dirs, left, quiet: values.quiet });
+          writeReach(results, reach, { dirs, left, quiet: values.quiet });
+          for (const r of refusals) {
+            writeErr(
+              `warning: ${r.label} will not load "${
+                field(r.name)
+              }": ${r.reason}\n`,
+            );
+          }
           writeInvalid(invalid, "left out: ");
           await writeSkillWarnings(results, { quiet: values.quiet === true });
           const agents = values.client?.length
