@@ -19,6 +19,7 @@ import {
   visibilityCases,
 } from "./corpus_identity.ts";
 import { scenarioOf } from "./corpus_layout.ts";
+import { settingsCases } from "./corpus_settings.ts";
 import type { Scenario } from "./types.ts";
 
 /** The dimensions, in corpus order. */
@@ -32,6 +33,7 @@ export const DIMENSIONS: readonly string[] = [
   "duplicates",
   "visibility",
   "legacy",
+  "settings",
 ];
 
 /**
@@ -57,6 +59,7 @@ export function corpus(
     ...duplicateCases(layout),
     ...visibilityCases(layout),
     ...legacyCases(layout),
+    ...settingsCases(layout),
   ];
   return cases
     .filter((c) => options.only === undefined || c.dimension === options.only)

@@ -1,6 +1,7 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * `deno task agree [CLIENT…] [--limit N] [--only DIMENSION] [--keep] [--report] [--retry]`:
+ * `deno task agree [CLIENT…] [--limit N] [--only DIMENSION] [--keep] [--report] [--retry]`
+ * (`--only` keeps the stored verdicts of the other dimensions):
  * installs the pinned clients when missing, runs every scenario of each
  * (sequentially), prints `PASS`/`DIFF` per scenario and writes
  * `docs/agreement.md` from the latest results of every client (kept in the
@@ -134,10 +135,19 @@ async function runClient(
       verdictLine(evaluation) + (options.keep ? ` [${run.root}]` : ""),
     );
   }
+  // --only: the stored verdicts of the other dimensions stand.
+  const others = options.only === undefined
+    ? []
+    : ((await readResults(driver.name))?.version === driver.version
+      ? (await readResults(driver.name))!.evaluations
+      : []).filter((e) => e.dimension !== options.only);
+  const order = new Map(corpus(driver.name).map((s, i) => [s.id, i]));
   const results = {
     client: driver.name,
     version: driver.version,
-    evaluations,
+    evaluations: [...others, ...evaluations].sort((a, b) =>
+      (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity)
+    ),
   };
   const s = summarise(results);
   console.log(

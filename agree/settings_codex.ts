@@ -1,0 +1,18 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * The `settings` cases of codex: trees with its own settings files and
+ * variables (issue 41 §2), each showing one measured fact.
+ *
+ * @module
+ */
+import type { Case, Layout } from "./corpus_layout.ts";
+
+/**
+ * codex's settings cases.
+ *
+ * @param _l Its layout.
+ * @returns The cases.
+ */
+export function codexSettingsCases(_l: Layout): Case[] {
+  return [];
+}
