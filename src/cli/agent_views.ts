@@ -47,7 +47,11 @@ export async function agentViews(
     });
     views.push({
       name,
-      view: await clientView(name, found, { overrides, roots: own.roots }),
+      view: await clientView(name, found, {
+        overrides,
+        roots: own.roots,
+        context: own.context,
+      }),
     });
   }
   return views;

@@ -97,6 +97,13 @@ export function nextForBlock(
       return `turn off skills you do not use (an "off" override in skillscope.json) or shorten long descriptions`;
     case "turned-off":
       return `remove the override that turns "${skill.name}" off`;
+    case "settings-off": {
+      // The agent's own settings: "turned off by ENTRY in FILE (rule …)".
+      const said = / (?:by|off:) (.+) in (\S+) \(rule settings/.exec(reason);
+      return said === null
+        ? `change ${client}'s settings that turn "${skill.name}" off`
+        : `remove or change ${said[1]} in ${shellWord(said[2]!)}`;
+    }
     case "client-rule":
       return `change ${shellWord(skill.path)} so that ${client} loads it (${
         reason.replace(/ \(rule .*$/, "").replace(/^.*? does not load it: /, "")

@@ -47,7 +47,8 @@ export type BlockCode =
   | "shadowed"
   | "over-budget"
   | "turned-off"
-  | "client-rule";
+  | "client-rule"
+  | "settings-off";
 
 /** A client's own roots (scanned by its rules), and the shared ones when it is not known whether it reads them. */
 export function rootsOfClient(client: string): {

@@ -44,6 +44,7 @@ export async function listedView(
   const view = await clientView(client, found, {
     overrides,
     roots: selection.defaults?.roots ?? [],
+    context: selection.defaults?.context,
   });
   return { view, diagnostics: found.diagnostics };
 }
@@ -150,7 +151,11 @@ export function viewVerdict(
         sees: "no",
         reasons: [`${label} does not load it: ${because(dropped.by)}`],
         blocking: [
-          dropped.by.rule === "duplicates" ? "shadowed" : "client-rule",
+          dropped.by.rule === "duplicates"
+            ? "shadowed"
+            : dropped.by.rule === "settings"
+            ? "settings-off"
+            : "client-rule",
         ],
         dir: dropped.skill.dir ?? folders[0]!,
         ...(dropped.name === undefined ? {} : { name: dropped.name }),

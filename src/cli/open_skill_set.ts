@@ -10,6 +10,7 @@ import { SkillSet } from "../serve/skill_set.ts";
 import type { SkillOverride } from "../serve/policy.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
 import { clientView } from "../clients/client_view.ts";
+import type { SettingsContext } from "../clients/client_settings.ts";
 import type { FlagDef } from "./command.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
@@ -61,13 +62,14 @@ export async function openSkillSet(
   // its names and descriptions (what `list --client` shows), at every reload.
   const client = viewClient(values, selection);
   const roots = selection.defaults?.roots ?? [];
+  const context = selection.defaults?.context;
   const set = await SkillSet.open({
     ...selection.options,
     ...(overrides.length === 0 ? {} : { overrides }),
     ...(values["require-approval"] === true ? { requireApproval: true } : {}),
-    ...(client === undefined
-      ? {}
-      : { view: (found) => servedView(client, found, overrides, roots) }),
+    ...(client === undefined ? {} : {
+      view: (found) => servedView(client, found, overrides, roots, context),
+    }),
   });
   // A website root that could not be listed is always said, or a skill it
   // holds would be reported only as "No skill named".
@@ -88,8 +90,9 @@ async function servedView(
   found: Discovery,
   overrides: readonly SkillOverride[],
   roots: readonly { readonly path: string; readonly scope: string }[],
+  context: SettingsContext | undefined,
 ): Promise<Discovery> {
-  const view = await clientView(client, found, { overrides, roots });
+  const view = await clientView(client, found, { overrides, roots, context });
   const skills: Skill[] = view.skills.map((v) => {
     const rule = v.hiddenBy?.rule;
     return Object.freeze({

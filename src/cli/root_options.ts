@@ -409,6 +409,7 @@ export async function viewOf(
   const view = await clientView(client, found, {
     overrides,
     roots: selection.defaults?.roots ?? [],
+    context: selection.defaults?.context,
   });
   return viewedDiscovery(found, view);
 }

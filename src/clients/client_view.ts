@@ -16,12 +16,18 @@ import type { Discovery, Skill } from "../shared/types.ts";
 import { policyOf, type SkillOverride } from "../serve/policy.ts";
 import type { SkillPolicy } from "../serve/policy.ts";
 import type { ClientViewRules } from "./clients_table.ts";
-import { clientEntry } from "./client_profile.ts";
+import { clientEntry, clientName } from "./client_profile.ts";
 import { type ViewRule, viewRule } from "./client_view_rule.ts";
 import { clientCopies } from "./client_extra_skills.ts";
 import { refusalOf, withoutSingleSkillRoots } from "./client_load_rules.ts";
 import { clientDescription } from "./client_descriptions.ts";
 import { keptCopies } from "./client_duplicates.ts";
+import {
+  clientSettings,
+  decidingRule,
+  type SettingsContext,
+  settingsReader,
+} from "./client_settings.ts";
 
 export type { ViewRule } from "./client_view_rule.ts";
 
@@ -141,9 +147,18 @@ export async function clientView(
       readonly path: string;
       readonly scope: string;
     }[];
+    /** Where the client's own settings are (its default roots' context): their rules apply. */
+    readonly context?: SettingsContext | undefined;
   } = {},
 ): Promise<ClientView> {
   const entry = clientEntry(client);
+  const name = clientName(client);
+  const settings = await clientSettings(name, options.context);
+  const byRule = (reason: string): ViewRule => ({
+    rule: "settings",
+    evidence: settingsReader(name)?.evidence ?? "",
+    reason,
+  });
   const rules: ClientViewRules = entry.view ?? {};
   const overrides = options.overrides ?? [];
   const roots = options.roots ?? [];
@@ -171,7 +186,36 @@ export async function clientView(
       dropped.push({ skill, by: drop });
       continue;
     }
-    loaded.push(viewed(skill, name, rules, overrides));
+    // The client's own settings: every skill off, or the last rule that speaks of it.
+    if (settings.none !== undefined) {
+      const { entry: what, from } = settings.none;
+      dropped.push({
+        skill,
+        by: byRule(`every skill is off: ${what} in ${from}`),
+      });
+      continue;
+    }
+    const rule = decidingRule(settings, skill, name);
+    if (rule?.action === "off") {
+      dropped.push({
+        skill,
+        by: byRule(`turned off by ${rule.entry} in ${rule.from}`),
+      });
+      continue;
+    }
+    const shown = viewed(skill, name, rules, overrides);
+    loaded.push(
+      rule?.action === "name-only"
+        ? {
+          ...shown,
+          description: "",
+          rendered: [
+            ...shown.rendered,
+            byRule(`listed by name only: ${rule.entry} in ${rule.from}`),
+          ],
+        }
+        : shown,
+    );
   }
   // Copies of one name.
   const copies = keptCopies(loaded, entry, roots);

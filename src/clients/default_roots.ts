@@ -29,7 +29,8 @@ import {
 } from "./client_profile.ts";
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
-import { projectDirs, walkedDirs } from "./project_dirs.ts";
+import { gitRoot, projectDirs, walkedDirs } from "./project_dirs.ts";
+import { type SettingsContext, settingsReader } from "./client_settings.ts";
 import { homeDirectory } from "../shared/home_directory.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";
@@ -104,6 +105,8 @@ export interface DefaultRoots {
   diagnostics: Diagnostic[];
   /** With `detect`: the agents found on this machine, in table order. */
   detected: DetectedClient[];
+  /** Where the agents' own settings were read from (their view reads them again). */
+  context?: SettingsContext;
 }
 
 /**
@@ -270,16 +273,40 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     found.set(absolute, root);
     roots.push(root);
   };
+  // Each agent's own settings: the folders they add, the roots they turn off.
+  const context: SettingsContext = Object.freeze({
+    home,
+    cwd: trust ? cwd : undefined,
+    projectRoot: trust ? gitRoot(cwd) ?? cwd : undefined,
+    env: quietEnv,
+  });
   for (const scope of scopeOrder(lead ?? CLIENT_TABLE.agents)) {
     const dirs = scope === "project" ? allDirs : [undefined];
     for (const projectDir of dirs) {
       for (const { name, entry, dirs: own } of entries) {
         if (projectDir !== undefined && !own.includes(projectDir)) continue;
+        const reader = settingsReader(name);
         for (const root of rootsOf(entry)) {
           if (root.scope !== scope) continue;
           const path = rootPath(root, { projectDir, home, env, systemRoot });
+          if (
+            path !== undefined &&
+            reader?.skipsRoot?.(context, resolve(path)) !== undefined
+          ) continue;
           add(path, scope, name, rootScan(entry, root));
         }
+      }
+    }
+    if (scope === "project" && !trust) continue;
+    for (const { name, entry } of entries) {
+      for (const extra of settingsReader(name)?.roots?.(context) ?? []) {
+        if (extra.scope !== scope) continue;
+        const scan = rootScan(entry, { scope, path: [], source: "" });
+        add(extra.path, scope, name, {
+          ...scan,
+          recursive: extra.maxDepth !== 1,
+          maxDepth: extra.maxDepth === 1 ? 6 : extra.maxDepth,
+        });
       }
     }
   }
@@ -296,6 +323,7 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     ),
     diagnostics,
     detected,
+    context,
   };
 }
 
