@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { walkSkillTree } from "../shared/skill_tree.ts";
 import { basename, dirname } from "../shared/path.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
 import { isDirectorySync, isFileSync } from "../shared/fs_checks.ts";
@@ -299,7 +300,7 @@ function commandSkills(
 ): Skill[] {
   const commands = `${root.path.slice(0, -"skills".length)}commands`;
   if (!isDirectorySync(commands)) return [];
-  return markdownFiles(commands, "").map((file) => {
+  return markdownFiles(commands).map((file) => {
     const path = `${commands}/${file}`;
     const text = readSkillText(path) ?? "";
     const fm = lineFrontmatter(text);
@@ -314,20 +315,25 @@ function commandSkills(
   });
 }
 
-/** The `.md` files below a directory, relative paths, sorted. */
-function markdownFiles(dir: string, prefix: string): string[] {
-  const out: string[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return out;
+/**
+ * The `.md` files below a directory (the one skill-tree walk: symlinks not
+ * followed), relative paths, each folder's files and subfolders in name
+ * order as one walk down would meet them.
+ */
+function markdownFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of walkSkillTree(dir, { onError: "skip" })) {
+    if (entry.kind === "file" && entry.name.endsWith(".md")) {
+      files.push(entry.rel);
+    }
   }
-  for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : 1)) {
-    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory) {
-      out.push(...markdownFiles(`${dir}/${entry.name}`, rel));
-    } else if (entry.isFile && entry.name.endsWith(".md")) out.push(rel);
-  }
-  return out;
+  const segments = (rel: string) => rel.split("/");
+  return files.sort((a, b) => {
+    const x = segments(a);
+    const y = segments(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    }
+    return x.length - y.length;
+  });
 }
