@@ -138,6 +138,7 @@ export interface Case {
   readonly git?: boolean;
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
+  readonly worktree?: { readonly main: string; readonly at: string };
 }
 
 /**
@@ -177,6 +178,7 @@ export function scenarioOf(client: string, c: Case): Scenario {
     git: c.git ?? true,
     cwd: c.cwd ?? "project",
     ...(c.env === undefined ? {} : { env: c.env }),
+    ...(c.worktree === undefined ? {} : { worktree: c.worktree }),
   };
 }
 

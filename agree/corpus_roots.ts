@@ -153,6 +153,29 @@ export function walkCases(l: Layout): Case[] {
     },
     cwd: "project/a/b",
   });
+  // Git worktrees: the project a worktree of a main checkout beside it (its
+  // untracked skills not in the worktree), or a worktree nested inside it.
+  cases.push({
+    dimension: "walk",
+    name: "worktree-beside-main",
+    title: "the cwd in a worktree whose main checkout beside it has a skill",
+    files: {
+      ...plain(`main/${root}/main-checkout`),
+      ...plain(`project/${root}/in-worktree`),
+    },
+    worktree: { main: "main", at: "project" },
+  });
+  cases.push({
+    dimension: "walk",
+    name: "worktree-inside-main",
+    title: "the cwd in a worktree nested inside the main checkout",
+    files: {
+      ...plain(`project/${root}/main-checkout`),
+      ...plain(`project/.worktrees/feat/${root}/in-worktree`),
+    },
+    worktree: { main: "project", at: "project/.worktrees/feat" },
+    cwd: "project/.worktrees/feat",
+  });
   return cases;
 }
 

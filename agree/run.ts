@@ -121,6 +121,29 @@ export async function buildTree(
   root: string,
 ): Promise<void> {
   await Deno.mkdir(join(root, "home"), { recursive: true });
+  if (scenario.worktree !== undefined) {
+    const main = join(root, scenario.worktree.main);
+    await Deno.mkdir(main, { recursive: true });
+    await git(main, ["init", "-q"]);
+    await git(main, [
+      "-c",
+      "user.name=agree",
+      "-c",
+      "user.email=agree@example.invalid",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "start",
+    ]);
+    await git(main, [
+      "worktree",
+      "add",
+      "-q",
+      "--detach",
+      join(root, scenario.worktree.at),
+    ]);
+  }
   await Deno.mkdir(join(root, "project"), { recursive: true });
   for (const [path, entry] of Object.entries(scenario.files)) {
     const full = join(root, path);
@@ -128,7 +151,7 @@ export async function buildTree(
     if (typeof entry === "string") await Deno.writeTextFile(full, entry);
     else await Deno.symlink(entry.symlink, full);
   }
-  if (scenario.git) {
+  if (scenario.git && scenario.worktree === undefined) {
     await git(join(root, "project"), ["init", "-q"]);
   }
   await Deno.mkdir(join(root, scenario.cwd), { recursive: true });

@@ -37,6 +37,11 @@ export interface Scenario {
   readonly cwd: string;
   /** Extra environment for the client and for skillscope (values may use `$ROOT`). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * A git worktree: `main` (relative to the root) is made a repository with
+   * one commit and `at` a worktree of it, before the files are written.
+   */
+  readonly worktree?: { readonly main: string; readonly at: string };
 }
 
 /** One request the stand-in model API received. */
