@@ -6,7 +6,7 @@
 // CLI as a subprocess, over stdio for MCP, under a temporary HOME.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { machine, runCli, writeTree } from "./_helpers.ts";
+import { type CliRun, machine, runCli, writeTree } from "./_helpers.ts";
 import { UNSET } from "./_cli_user.ts";
 import { INITIALIZE } from "./_mcp.ts";
 
@@ -30,7 +30,7 @@ function cli(
   m: { home: string; cwd: string },
   args: string[],
   stdin?: string,
-) {
+): Promise<CliRun> {
   return runCli(args, {
     cwd: m.cwd,
     env: { ...UNSET, HOME: m.home },

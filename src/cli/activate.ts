@@ -7,8 +7,9 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeOut } from "./io.ts";
-import { ROOTS_GROUP } from "./root_options.ts";
-import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { ROOTS_GROUP } from "./root_option_defs.ts";
+import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption } from "./approval_option.ts";
 import { explained } from "./skill_missing.ts";
 
 /** How the payload tells an agent with the MCP tools to read a bundled file. */

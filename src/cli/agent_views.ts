@@ -12,11 +12,8 @@ import { discover } from "../discover/discover.ts";
 import { rootSources } from "../clients/root_sources.ts";
 import { type ClientView, clientView } from "../clients/client_view.ts";
 import type { SkillOverride } from "../serve/policy.ts";
-import {
-  defaultRootsFrom,
-  type RootSelection,
-  type RootValues,
-} from "./root_options.ts";
+import { defaultRootsFrom, type RootSelection } from "./root_options.ts";
+import type { RootValues } from "./root_option_defs.ts";
 
 /**
  * The view of each agent whose roots the selection's default roots hold

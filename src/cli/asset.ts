@@ -7,8 +7,10 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";
 import { writeBytes, writeOut } from "./io.ts";
-import { expectArgs, ROOTS_GROUP } from "./root_options.ts";
-import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { expectArgs } from "./root_options.ts";
+import { ROOTS_GROUP } from "./root_option_defs.ts";
+import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption } from "./approval_option.ts";
 import { explained } from "./skill_missing.ts";
 
 /** The option groups of `asset`. */

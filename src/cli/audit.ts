@@ -15,7 +15,7 @@ import { SEVERITIES } from "../audit/rules.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
-import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { jsonOption, ROOTS_GROUP } from "./root_option_defs.ts";
 import { skillsNamed } from "./skills_named.ts";
 import { startProgress } from "./progress.ts";
 

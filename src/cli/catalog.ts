@@ -12,8 +12,10 @@ import {
   catalogSettings,
   renderCatalogFor,
 } from "./catalog_options.ts";
-import { remoteRootFailed, ROOTS_GROUP } from "./root_options.ts";
-import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { remoteRootFailed } from "./root_options.ts";
+import { ROOTS_GROUP } from "./root_option_defs.ts";
+import { openSkillSet } from "./open_skill_set.ts";
+import { approvalOption } from "./approval_option.ts";
 
 /** The option groups of `catalog`. */
 const GROUPS = [ROOTS_GROUP, {

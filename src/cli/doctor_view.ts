@@ -19,7 +19,8 @@ import {
   type ViewRule,
 } from "../clients/client_view.ts";
 import { clientEntry } from "../clients/client_profile.ts";
-import { rootSelection, type RootValues } from "./root_options.ts";
+import { rootSelection } from "./root_options.ts";
+import type { RootValues } from "./root_option_defs.ts";
 import type { CopyVerdict } from "./doctor_copies.ts";
 
 /** A client's view of its own roots, as `list --client X` computes it. */

@@ -29,16 +29,18 @@ import {
 import { painter, scopeStyle } from "./colour.ts";
 import { shortPath } from "./short_path.ts";
 import {
-  type JsonOption,
-  jsonOption,
   overridesFrom,
   remoteRootFailed,
-  ROOTS_GROUP,
   rootSelection,
   shownDiagnostics,
   viewClient,
   viewOf,
 } from "./root_options.ts";
+import {
+  type JsonOption,
+  jsonOption,
+  ROOTS_GROUP,
+} from "./root_option_defs.ts";
 import { nothingFound } from "./nothing_found.ts";
 import {
   policyOf,

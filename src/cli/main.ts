@@ -283,7 +283,7 @@ function usageForm(failure: Failure, command: string): string {
 
 /** The text of `skillscope help roots`. */
 async function rootsHelp(): Promise<string> {
-  const { ROOTS_GROUP } = await import("./root_options.ts");
+  const { ROOTS_GROUP } = await import("./root_option_defs.ts");
   const { groupHelp } = await import("./command.ts");
   const { CLIENTS } = await import("../clients/client_profile.ts");
   // The agents --client takes, from the one client table, wrapped at 80.

@@ -7,7 +7,7 @@
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeJson, writeOut } from "./io.ts";
-import { jsonOption, ROOTS_GROUP } from "./root_options.ts";
+import { jsonOption, ROOTS_GROUP } from "./root_option_defs.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 
 /** The option groups of `match`. */

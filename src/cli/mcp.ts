@@ -9,8 +9,8 @@ import { assertReadPermission, canReadEnv } from "../shared/permissions.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
-import { ROOTS_GROUP } from "./root_options.ts";
-import { approvalOption, openSkillSet } from "./open_skill_set.ts";
+import { ROOTS_GROUP } from "./root_option_defs.ts";
+import { approvalOption } from "./approval_option.ts";
 
 /** The environment variable holding the HTTP bearer token. */
 const TOKEN_ENV = "SKILLSCOPE_MCP_TOKEN";
@@ -76,11 +76,13 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
       ? undefined
       : parseListen(values.http);
     const token = http === undefined ? undefined : readToken(values);
-    // Loaded on demand (no other command needs the MCP SDK), while the
-    // roots are read: the SDK is most of the server's start-up.
-    const serving = import("../mcp/serve.ts");
-    const set = await openSkillSet(values, { report: true });
-    const { McpTransportError, serveMcp } = await serving;
+    // Loaded on demand (no other command needs the MCP SDK): the SDK is
+    // most of the server's start-up. The roots are read once it is there,
+    // while the client's initialize is answered.
+    const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
+    const set = import("./open_skill_set.ts").then(({ openSkillSet }) =>
+      openSkillSet(values, { report: true })
+    );
     const log = (message: string): void =>
       writeErr(`skillscope mcp: ${message}\n`);
     try {

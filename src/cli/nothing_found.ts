@@ -8,7 +8,8 @@
 import type { DefaultRoots } from "../clients/default_roots.ts";
 import { clientEntry } from "../clients/client_profile.ts";
 import { field } from "./io.ts";
-import type { RootSelection, RootValues } from "./root_options.ts";
+import type { RootSelection } from "./root_options.ts";
+import type { RootValues } from "./root_option_defs.ts";
 import { detectedLine, rootsTable } from "./roots.ts";
 
 /**

@@ -11,37 +11,17 @@ import type { SkillOverride } from "../serve/policy.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
 import { clientView } from "../clients/client_view.ts";
 import type { SettingsContext } from "../clients/client_settings.ts";
-import type { FlagDef } from "./command.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
+import type { ApprovalOption } from "./approval_option.ts";
 import {
   isRemoteRootFailure,
   overridesFrom,
   rootSelection,
-  type RootValues,
   shownDiagnostics,
   viewClient,
 } from "./root_options.ts";
-
-/** The declaration of `--require-approval`. */
-export type ApprovalOption = { readonly "require-approval": FlagDef };
-
-/**
- * The `--require-approval` option, one declaration for every command that
- * opens a skill set.
- *
- * @param what What is limited to approved skills ("Serve", "List", "Read").
- * @returns The option.
- */
-export function approvalOption(what: string): ApprovalOption {
-  return {
-    "require-approval": {
-      type: "boolean",
-      help:
-        `${what} only skills approved with "skillscope approve" and unchanged since (every file read is checked against the approved bytes)`,
-    },
-  };
-}
+import type { RootValues } from "./root_option_defs.ts";
 
 /**
  * Opens the skill set the root options describe.

@@ -16,7 +16,8 @@ import {
   writeNotes,
   writeOut,
 } from "./io.ts";
-import { expectArgs, jsonOption } from "./root_options.ts";
+import { expectArgs } from "./root_options.ts";
+import { jsonOption } from "./root_option_defs.ts";
 import { webUrl } from "./web_root.ts";
 import { join } from "../shared/path.ts";
 import { outputWidth, renderTable } from "./table.ts";

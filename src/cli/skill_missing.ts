@@ -17,8 +17,8 @@ import {
   isRemoteRootFailure,
   remoteRootFailed,
   rootSelection,
-  type RootValues,
 } from "./root_options.ts";
+import type { RootValues } from "./root_option_defs.ts";
 
 /**
  * A skill that was found and could not be used: it ends the command with the

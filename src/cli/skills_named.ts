@@ -12,7 +12,8 @@ import type { Discovery } from "../shared/types.ts";
 import { UsageError } from "./errors.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 import { field, formatDiagnostic, writeErr } from "./io.ts";
-import { discoverOptionsFrom, type RootValues } from "./root_options.ts";
+import { discoverOptionsFrom } from "./root_options.ts";
+import type { RootValues } from "./root_option_defs.ts";
 
 /**
  * The skill directories the arguments name: paths (a skill, or a folder of

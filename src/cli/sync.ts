@@ -15,7 +15,7 @@ import type { Skill } from "../shared/types.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { CliError, EXIT } from "./errors.ts";
 import { writeErr } from "./io.ts";
-import { ROOTS_GROUP } from "./root_options.ts";
+import { ROOTS_GROUP } from "./root_option_defs.ts";
 import { openSkillSet } from "./open_skill_set.ts";
 import {
   catalogOptions,

@@ -6,7 +6,8 @@
  */
 import { validateSkillDir } from "../parse/validate.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { defaultRootsFrom, jsonOption } from "./root_options.ts";
+import { defaultRootsFrom } from "./root_options.ts";
+import { jsonOption } from "./root_option_defs.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import {

@@ -8,19 +8,14 @@
  * entry (Claude Code's `skillOverrides`, Codex's `[[skills.config]]`,
  * Gemini CLI's `skills.disabled`, opencode's `permission.skill`, pi's `!`
  * patterns, Qwen Code's `skills.disabled`). Each agent's reader is in
- * `settings/`; settings files are read only for the default roots, a file
- * that is missing, unreadable or not the expected format being left out.
+ * `settings/`, found by `settings_readers.ts`; settings files are read only
+ * for the default roots, a file that is missing, unreadable or not the
+ * expected format being left out.
  *
  * @module
  */
 import type { Skill } from "../shared/types.ts";
 import type { RootScope } from "./clients_table.ts";
-import { claudeSettings } from "./settings/claude_settings.ts";
-import { codexSettings } from "./settings/codex_settings.ts";
-import { geminiSettings } from "./settings/gemini_settings.ts";
-import { opencodeSettings } from "./settings/opencode_settings.ts";
-import { piSettings } from "./settings/pi_settings.ts";
-import { qwenSettings } from "./settings/qwen_settings.ts";
 
 /** Where an agent's settings are read from: its default roots' context. */
 export interface SettingsContext {
@@ -92,57 +87,8 @@ export interface SettingsReader {
   rules?(context: SettingsContext): Promise<ClientSettings>;
 }
 
-const READERS: Readonly<Record<string, SettingsReader>> = {
-  claude: claudeSettings,
-  codex: codexSettings,
-  gemini: geminiSettings,
-  opencode: opencodeSettings,
-  pi: piSettings,
-  "qwen-code": qwenSettings,
-};
-
 /** No rules. */
 export const NO_SETTINGS: ClientSettings = Object.freeze({ rules: [] });
-
-/**
- * The reader of an agent's settings, if skillscope reads them.
- *
- * @example Usage
- * ```ts
- * import { settingsReader } from "./client_settings.ts";
- * import assert from "node:assert/strict";
- *
- * const home = await Deno.makeTempDir();
- * await Deno.mkdir(`${home}/.gemini`);
- * await Deno.writeTextFile(`${home}/.gemini/settings.json`, '{"skills":{"disabled":["PDF"]}}');
- * const env = () => undefined;
- * const settings = await settingsReader("gemini")!.rules!({ home, cwd: undefined, projectRoot: undefined, env });
- * assert.equal(settings.rules[0]?.action, "off");
- * ```
- *
- * @param client The client table's name.
- * @returns The reader, or `undefined`.
- */
-export function settingsReader(client: string): SettingsReader | undefined {
-  return READERS[client];
-}
-
-/**
- * An agent's settings rules in a context (none when it has no reader or
- * no context was given).
- *
- * @param client The client table's name.
- * @param context Where its settings are.
- * @returns Its settings.
- */
-export async function clientSettings(
-  client: string,
-  context: SettingsContext | undefined,
-): Promise<ClientSettings> {
-  const reader = READERS[client];
-  if (context === undefined || reader?.rules === undefined) return NO_SETTINGS;
-  return await reader.rules(context);
-}
 
 /**
  * The rule that decides a skill: the last that matches it.

@@ -22,12 +22,8 @@ import { clientCopies } from "./client_extra_skills.ts";
 import { refusalOf, withoutSingleSkillRoots } from "./client_load_rules.ts";
 import { clientDescription } from "./client_descriptions.ts";
 import { keptCopies } from "./client_duplicates.ts";
-import {
-  clientSettings,
-  decidingRule,
-  type SettingsContext,
-  settingsReader,
-} from "./client_settings.ts";
+import { decidingRule, type SettingsContext } from "./client_settings.ts";
+import { clientSettings, settingsReader } from "./settings_readers.ts";
 
 export type { ViewRule } from "./client_view_rule.ts";
 

@@ -30,7 +30,8 @@ import {
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
 import { gitRoot, projectDirs, walkedDirs } from "./project_dirs.ts";
-import { type SettingsContext, settingsReader } from "./client_settings.ts";
+import type { SettingsContext } from "./client_settings.ts";
+import { settingsReader } from "./settings_readers.ts";
 import { homeDirectory } from "../shared/home_directory.ts";
 
 export { type ClientName, CLIENTS } from "./client_profile.ts";

@@ -7,13 +7,9 @@
  */
 import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
 import { isLoopbackHost } from "../shared/host_scope.ts";
-import type { SkillSet } from "../serve/skill_set.ts";
-import { isWellKnownPath, mcpHttpHandler } from "./http.ts";
-import {
-  DEFAULT_MCP_HTTP_LIMITS,
-  listenHttp,
-  type McpHttpLimits,
-} from "./http_listener.ts";
+import { SkillSet } from "../serve/skill_set.ts";
+import { GatedTransport } from "./gated_transport.ts";
+import type { McpHttpLimits } from "./http_listener.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { DigestCache } from "./skill_files.ts";
 import { LineTransport, type LineTransportOptions } from "./stdio.ts";
@@ -54,7 +50,7 @@ export interface McpHttpListen {
    * port reads every served skill.
    */
   readonly token?: string;
-  /** Connection, request, deadline and body bounds (default {@linkcode DEFAULT_MCP_HTTP_LIMITS}). */
+  /** Connection, request, deadline and body bounds (default `DEFAULT_MCP_HTTP_LIMITS`). */
   readonly limits?: Partial<McpHttpLimits>;
   /** Called once the server listens, with the URL of the MCP endpoint. */
   readonly onListen?: (url: string) => void;
@@ -171,7 +167,10 @@ export { isLoopbackHost };
  * On stdio (what an MCP client configuration runs):
  * `await serveMcp(await SkillSet.open({ sources: defaultSources() }))`.
  *
- * @param set The skill set.
+ * @param skills The skill set, or a promise of it: on stdio the handshake
+ *   (`initialize`, `ping`) is answered while it is opened and every other
+ *   request waits for it; a promise that rejects ends the connection and
+ *   rejects with its error.
  * @param options Transport, live reload, limits.
  * @returns A promise that settles when serving ends.
  * @throws {RangeError} for a non-loopback host without `allowRemote`.
@@ -179,7 +178,7 @@ export { isLoopbackHost };
  * @throws {PermissionDeniedError} when HTTP may not listen on the host.
  */
 export async function serveMcp(
-  set: SkillSet,
+  skills: SkillSet | Promise<SkillSet>,
   options: ServeMcpOptions = {},
 ): Promise<void> {
   const log = options.onLog ??
@@ -188,21 +187,37 @@ export async function serveMcp(
   const transport = options.transport ?? "stdio";
   const stop = new AbortController();
   options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  // On stdio the handshake is answered while a pending set is discovered;
+  // the set is read only once it is there (see gated_transport.ts).
+  const ready = Promise.resolve(skills);
+  let opened: SkillSet | undefined;
+  const set = skills instanceof SkillSet
+    ? skills
+    : transport === "stdio"
+    ? pendingSet(() => opened)
+    : await ready;
   let notify: () => void = () => {};
   const watching = options.watch === false
     ? Promise.resolve()
-    : watchAndNotify(set, stop.signal, () => notify(), log);
+    : ready.then((it) => watchAndNotify(it, stop.signal, () => notify(), log));
   try {
     if (transport === "stdio") {
       const server = createMcpServer(set, { ...options, digests });
-      const lines = new LineTransport(
-        Deno.stdin.readable,
-        Deno.stdout.writable,
-        {
-          ...options.stdio,
-          onLog: log,
-        },
+      const lines = new GatedTransport(
+        new LineTransport(
+          Deno.stdin.readable,
+          Deno.stdout.writable,
+          {
+            ...options.stdio,
+            onLog: log,
+          },
+        ),
+        ready.then((it) => {
+          opened = it;
+        }),
       );
+      // A discovery that fails ends the connection with its error.
+      ready.catch(() => void lines.close().catch(() => {}));
       let failure: Error | undefined;
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
@@ -220,6 +235,8 @@ export async function serveMcp(
       };
       await server.connect(lines);
       await closed;
+      // A discovery that failed is the error of the whole run.
+      await ready;
       if (failure !== undefined) {
         throw new McpTransportError(
           `The MCP connection failed: ${failure.message}`,
@@ -246,6 +263,11 @@ export async function serveMcp(
         `--allow-net=${hostname}`,
       );
     }
+    // Loaded only for HTTP: a stdio server answers sooner without them.
+    const { isWellKnownPath, mcpHttpHandler } = await import("./http.ts");
+    const { DEFAULT_MCP_HTTP_LIMITS, listenHttp } = await import(
+      "./http_listener.ts"
+    );
     const handler = mcpHttpHandler(set, {
       ...options,
       digests,
@@ -329,4 +351,22 @@ async function watchAndNotify(
       `live reload stopped: ${messageOf(error)}`,
     );
   }
+}
+
+/**
+ * A skill set still being opened, for the handlers of a server whose
+ * transport holds every request back until it is there: each use reads the
+ * opened set (a use before that is a bug, and throws).
+ */
+function pendingSet(opened: () => SkillSet | undefined): SkillSet {
+  return new Proxy(Object.create(SkillSet.prototype) as SkillSet, {
+    get(_, key): unknown {
+      const set = opened();
+      if (set === undefined) {
+        throw new Error("the skill set was used before it was opened");
+      }
+      const value = Reflect.get(set, key, set);
+      return typeof value === "function" ? value.bind(set) : value;
+    },
+  });
 }

@@ -1,0 +1,108 @@
+// Copyright 2026 the skillscope authors. MIT license.
+/**
+ * A transport that lets the MCP handshake through while the skills are still
+ * being discovered: `initialize`, `notifications/initialized` and `ping` go
+ * to the server at once; every other message waits, in order, until the
+ * skill set is ready. A client that starts a server answers its user sooner,
+ * and no handler ever sees a set that is not there yet.
+ *
+ * @module
+ */
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
+
+/** What may be answered before the skills are discovered. */
+const HANDSHAKE: ReadonlySet<string> = new Set([
+  "initialize",
+  "notifications/initialized",
+  "ping",
+]);
+
+/**
+ * Wraps a transport (see the module doc).
+ *
+ * @example Usage
+ * ```ts
+ * import { GatedTransport } from "./gated_transport.ts";
+ * import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
+ * import assert from "node:assert/strict";
+ *
+ * const inner: Transport = { start: async () => {}, send: async () => {}, close: async () => {} };
+ * const ready = Promise.withResolvers<void>();
+ * const gated = new GatedTransport(inner, ready.promise);
+ * const seen: string[] = [];
+ * gated.onmessage = (m: JSONRPCMessage) => seen.push("method" in m ? m.method : "?");
+ * await gated.start();
+ * inner.onmessage!({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+ * inner.onmessage!({ jsonrpc: "2.0", id: 2, method: "initialize", params: {} } as JSONRPCMessage);
+ * assert.deepEqual(seen, ["initialize"]);
+ * ready.resolve();
+ * await ready.promise;
+ * await Promise.resolve();
+ * assert.deepEqual(seen, ["initialize", "tools/list"]);
+ * ```
+ */
+export class GatedTransport implements Transport {
+  /** Set by the server: where messages go. */
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Set by the server: the connection ended. */
+  onclose?: () => void;
+  /** Set by the server: the connection failed. */
+  onerror?: (error: Error) => void;
+  readonly #inner: Transport;
+  #held: JSONRPCMessage[] | undefined = [];
+
+  /**
+   * Constructs a new instance.
+   *
+   * @param inner The transport to the client.
+   * @param ready Settles when the skill set is ready (either way: a failure
+   *   is the caller's to report; the held messages then go on and fail).
+   */
+  constructor(inner: Transport, ready: Promise<unknown>) {
+    this.#inner = inner;
+    inner.onmessage = (message) => {
+      const method = "method" in message ? message.method : undefined;
+      if (this.#held === undefined || HANDSHAKE.has(method ?? "")) {
+        this.onmessage?.(message);
+      } else {
+        this.#held.push(message);
+      }
+    };
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    const release = (): void => {
+      const held = this.#held ?? [];
+      this.#held = undefined;
+      for (const message of held) this.onmessage?.(message);
+    };
+    ready.then(release, release);
+  }
+
+  /**
+   * Starts the inner transport.
+   *
+   * @returns When it has started.
+   */
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  /**
+   * Sends a message to the client.
+   *
+   * @param message The message.
+   * @returns When it is written.
+   */
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.#inner.send(message);
+  }
+
+  /**
+   * Closes the connection.
+   *
+   * @returns When it is closed.
+   */
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}
