@@ -40,6 +40,7 @@ export const DIRECTORY_VARIABLES: Readonly<
     { name: "XDG_CONFIG_HOME", below: "opencode/skills" },
   ],
   pi: [{ name: "PI_CODING_AGENT_DIR", below: "skills" }],
+  "qwen-code": [{ name: "QWEN_HOME", below: "skills" }],
 };
 
 /**

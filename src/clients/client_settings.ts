@@ -27,6 +27,8 @@ export interface SettingsContext {
   readonly projectRoot: string | undefined;
   /** Reads an environment variable (permission checked); `undefined` when unset or empty. */
   readonly env: (name: string) => string | undefined;
+  /** A directory standing in for `/` under system paths (`/etc/…`), as for the table's admin roots. */
+  readonly systemRoot?: string | undefined;
 }
 
 /** A skills folder a setting adds. */

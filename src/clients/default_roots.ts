@@ -280,6 +280,7 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     cwd: trust ? cwd : undefined,
     projectRoot: trust ? gitRoot(cwd) ?? cwd : undefined,
     env: quietEnv,
+    systemRoot,
   });
   for (const scope of scopeOrder(lead ?? CLIENT_TABLE.agents)) {
     const dirs = scope === "project" ? allDirs : [undefined];

@@ -65,7 +65,8 @@ function settingsFiles(context: SettingsContext): string[] {
     files.push(join(context.cwd, ".claude", "settings.local.json"));
   }
   if (Deno.build.os === "linux") {
-    const systemRoot = context.env("SKILLSCOPE_SYSTEM_ROOT");
+    const systemRoot = context.systemRoot ??
+      context.env("SKILLSCOPE_SYSTEM_ROOT");
     files.push(systemRoot === undefined ? MANAGED : join(systemRoot, MANAGED));
   }
   return files;
