@@ -20,6 +20,7 @@ import {
 } from "./corpus_identity.ts";
 import { scenarioOf } from "./corpus_layout.ts";
 import { settingsCases } from "./corpus_settings.ts";
+import { budgetCases } from "./corpus_budget.ts";
 import type { Scenario } from "./types.ts";
 
 /** The dimensions, in corpus order. */
@@ -34,6 +35,7 @@ export const DIMENSIONS: readonly string[] = [
   "visibility",
   "legacy",
   "settings",
+  "budget",
 ];
 
 /**
@@ -60,6 +62,7 @@ export function corpus(
     ...visibilityCases(layout),
     ...legacyCases(layout),
     ...settingsCases(layout),
+    ...budgetCases(layout),
   ];
   return cases
     .filter((c) => options.only === undefined || c.dimension === options.only)

@@ -22,6 +22,7 @@ import { clientCopies } from "./client_extra_skills.ts";
 import { refusalOf, withoutSingleSkillRoots } from "./client_load_rules.ts";
 import { clientDescription } from "./client_descriptions.ts";
 import { keptCopies } from "./client_duplicates.ts";
+import { withinListingBudget } from "./client_budget.ts";
 import { decidingRule, type SettingsContext } from "./client_settings.ts";
 import { clientSettings, settingsReader } from "./settings_readers.ts";
 
@@ -216,9 +217,21 @@ export async function clientView(
   // Copies of one name.
   const copies = keptCopies(loaded, entry, roots);
   dropped.push(...copies.dropped);
-  const kept = rules.order?.value === "name"
+  const ordered = rules.order?.value === "name"
     ? [...copies.kept].sort((a, b) => a.name.localeCompare(b.name))
     : copies.kept;
+  // Its listing budget, over what it offers its model.
+  const budgeted = withinListingBudget(
+    ordered.filter((v) => v.policy.modelVisible),
+    rules,
+    (builtin) =>
+      settings.none === undefined &&
+      decidingRule(settings, builtinSkill(builtin), builtin)?.action !== "off",
+  );
+  let next = 0;
+  const kept = ordered.map((v) =>
+    v.policy.modelVisible ? budgeted[next++]! : v
+  );
   return { client: entry.label, skills: kept, dropped };
 }
 
@@ -348,4 +361,14 @@ export function viewedDiscovery(
     return skill;
   });
   return { discovery: { ...found, skills }, policies, original };
+}
+
+/** One of the client's own bundled skills, for its settings rules to match. */
+function builtinSkill(name: string): Skill {
+  return Object.freeze({
+    name,
+    description: "",
+    scope: "bundled",
+    frontmatter: Object.freeze({ name }),
+  }) as unknown as Skill;
 }

@@ -241,6 +241,15 @@ export interface ClientViewRules {
   readonly looseMarkdown?: ClientFact<boolean>;
   /** Markdown command files (`commands/**.md` beside each `skills` root) are offered as skills named by their path (`a/b.md` → `a:b`). */
   readonly legacyCommands?: ClientFact<boolean>;
+  /**
+   * A listing over `chars` characters (the client's own bundled skills
+   * counted, each by the length of its entry) lists every other skill with
+   * the first line of its description only (see `client_budget.ts`).
+   */
+  readonly listingBudget?: ClientFact<{
+    readonly chars: number;
+    readonly builtins: Readonly<Record<string, number>>;
+  }>;
 }
 
 // Sources, named once.
@@ -1380,6 +1389,34 @@ export const CLIENT_TABLE = {
       scopeSuffix: {
         value: true,
         source: measured(QWEN_BIN, "qwen-code/roots/project-qwen-skills"),
+      },
+      listingBudget: {
+        // Each bundled skill's <skill> entry, measured in the request.
+        value: {
+          chars: 8000,
+          builtins: {
+            batch: 310,
+            "browser-use": 212,
+            "computer-use": 285,
+            dataviz: 383,
+            "extension-creator": 545,
+            "goal-draft": 627,
+            loop: 355,
+            "new-app": 405,
+            "qc-helper": 445,
+            review: 785,
+            simplify: 408,
+            stuck: 331,
+            "workflow-authoring": 414,
+            "workflow-creator": 338,
+          },
+        },
+        source: measured(
+          QWEN_BIN,
+          "qwen-code/budget/just-under",
+          "qwen-code/budget/just-over",
+          "qwen-code/budget/many",
+        ),
       },
       readsHiddenDirs: {
         value: true,
