@@ -362,8 +362,11 @@ export const CLIENT_TABLE = {
         `${CLAUDE} (description: if omitted, the first paragraph of the content)`,
     },
     budget: {
-      value: { contextWindow: 200_000, fraction: 0.01 },
-      source: `${CLAUDE} (skillListingBudgetFraction)`,
+      // 1% of the model's window at 3 or 4 bytes a token; with the default
+      // model the listing of 60 skills of 500 characters stopped at 29,983.
+      value: { chars: 30_000 },
+      source:
+        `${CLAUDE_BIN} binary with its default model (60 skills of 500 characters: a 29,983-character listing, the rest by name only; SLASH_COMMAND_TOOL_CHAR_BUDGET, skillListingBudgetFraction); depends on the model`,
     },
     projectWalk: {
       value: "git-root-else-top",
@@ -502,9 +505,11 @@ export const CLIENT_TABLE = {
     },
     readsCodexMetadata: { value: true, source: CODEX },
     budget: {
-      value: { chars: 8000 },
+      // 2% of the model's window at 4 bytes a token: 272,000 tokens for a
+      // model it does not know.
+      value: { contextWindow: 272_000, fraction: 0.02 },
       source:
-        "openai/codex codex-rs/core-skills/src/render.rs (2% of the window, 8000 characters when it is unknown)",
+        `${CODEX_BIN} binary with a model it does not know (the skill lines totalled 21,755 bytes; 80 skills of 400 characters were shortened evenly, and with model_context_window = 20000 descriptions went and skills were dropped from the end); depends on the model`,
     },
     view: {
       disableModelInvocation: {
