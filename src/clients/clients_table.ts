@@ -648,6 +648,22 @@ export const CLIENT_TABLE = {
           "opencode/roots/env-opencode-config-dir",
         ),
       },
+      {
+        scope: "user",
+        path: ["$OPENCODE_CONFIG_DIR/skill"],
+        source:
+          `${OPENCODE_BIN} binary (its config folders are read with {skill,skills}/**/SKILL.md)`,
+      },
+      {
+        scope: "user",
+        path: ["~/.opencode/skills"],
+        source: measured(OPENCODE_BIN, "opencode/roots/user-opencode-skills"),
+      },
+      {
+        scope: "user",
+        path: ["~/.opencode/skill"],
+        source: measured(OPENCODE_BIN, "opencode/roots/user-opencode-skill"),
+      },
     ],
     depth: { value: "any", source: OPENCODE },
     followsSymlinkedDirs: { value: true, source: OPENCODE },
