@@ -154,3 +154,45 @@ Deno.test("reading stops while responses wait to be written: the output buffer s
   // 64 KiB of ~4 KiB responses: about 16 held, never the 10,000 sent.
   assert.ok(delivered >= 10 && delivered <= 20, `delivered ${delivered}`);
 });
+
+Deno.test("skillscope mcp reads its roots behind the handshake: a root that does not exist still ends the run with exit 1, naming it", async () => {
+  const missing = `${FIXTURES}/../no-such-root`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: mcpArgs(missing, ["--no-watch"]),
+    env: await childEnv(),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(encoder.encode(`${INITIALIZE}\n`));
+  const out = await child.output();
+  await writer.close().catch(() => {});
+  assert.equal(out.code, 1);
+  assert.match(
+    new TextDecoder().decode(out.stderr),
+    /no-such-root.*does not exist/,
+  );
+});
+
+Deno.test("skillscope mcp answers every request sent at once, the handshake first, tools/list after the roots are read", async () => {
+  const { code, replies } = await exchange([
+    INITIALIZE,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 3, method: "resources/list" }),
+  ]);
+  assert.equal(code, 0);
+  const ids = replies.map((r) => r.id);
+  assert.deepEqual([...ids].sort(), [1, 2, 3, "init"].sort());
+  assert.equal(ids[0], "init");
+  const tools = replies.find((r) => r.id === 1)!.result as {
+    tools: { name: string }[];
+  };
+  assert.ok(tools.tools.some((t) => t.name === "skills_list"));
+  const resources = replies.find((r) => r.id === 3)!.result as {
+    resources: unknown[];
+  };
+  assert.ok(resources.resources.length > 0);
+});
