@@ -2,6 +2,7 @@
 // docs/clients.md, rendered from the one client table (then formatted by
 // deno fmt): the test compares the file with this rendering;
 // CLIENTS_DOC_UPDATE=1 rewrites it.
+import { settingsReader } from "../src/clients/settings_readers.ts";
 import {
   CLIENT_TABLE,
   type ClientEntry,
@@ -126,6 +127,22 @@ export function renderClientsDoc(): string {
     "  applied (what `list --client NAME` shows), so an agent that refuses a file",
     "  (Codex and a byte-order mark) or prefers another copy (Claude Code and a",
     "  personal skill) is not named. The shared convention is always included.",
+    "- **The agents' own settings.** For the agents whose profile below names",
+    "  them, the default roots and every `--client` view read the agent's own",
+    "  settings files and variables, as measured on its binary: a folder a setting",
+    "  adds is a root of that agent, a root a variable turns off is left out, and a",
+    "  skill a setting turns off is not listed (`doctor` names the entry and the",
+    "  file, view rule `settings`). A settings file that is missing, not covered by",
+    "  `--allow-read` or not valid is left out, as the agents leave it.",
+    "- **Listing budgets.** Qwen Code's is applied as its binary applies it: when",
+    "  its `<available_skills>` block, its own bundled skills counted, is over 8,000",
+    "  characters, every other skill is listed with the first line of its",
+    "  description only. Claude Code's (1% of the model's context window, with usage",
+    "  ranking) and Codex's (2% of it, descriptions shortened evenly, then skills",
+    "  dropped from the end) depend on the model, which skillscope cannot know: they",
+    "  are not applied, so with many long descriptions those agents may send less",
+    "  than `list --client` shows. Gemini CLI, opencode and pi send every",
+    "  description whole (measured with 60 to 80 skills).",
     "- **Install.** `install --client NAME` writes to the root marked for install, else",
     "  the first root of the scope (`--project`: the project one); recorded install",
     "  targets must end in one of the table's project or home-relative directories.",
@@ -195,6 +212,14 @@ export function renderClientsDoc(): string {
     for (const [key, fact] of Object.entries(entry.view ?? {})) {
       const { source } = fact as { source: string };
       out.push(`- view rule \`${key}\`: **${value(fact)}** (${source})`);
+    }
+    const settings = settingsReader(name);
+    if (settings !== undefined) {
+      out.push(
+        `- its own settings (view rule \`settings\`): ${settings.reads}${
+          settings.evidence === "" ? "" : ` (${settings.evidence})`
+        }`,
+      );
     }
   }
   return `${out.join("\n")}\n`;
