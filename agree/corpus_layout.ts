@@ -130,6 +130,16 @@ export function plain(dir: string): Record<string, TreeEntry> {
   return { [`${dir}/SKILL.md`]: skillMd(name, describe(name)) };
 }
 
+/**
+ * A settings file's text: `value` as indented JSON.
+ *
+ * @param value The settings.
+ * @returns The text.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + "\n";
+}
+
 /** The parts of a scenario a case gives. */
 export interface Case {
   readonly dimension: string;

@@ -8,16 +8,12 @@
 import {
   type Case,
   describe,
+  jsonText,
   type Layout,
   one,
   plain,
   skillMd,
 } from "./corpus_layout.ts";
-
-/** A settings file's text. */
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
-}
 
 /**
  * claude's settings cases.
@@ -43,7 +39,7 @@ export function claudeSettingsCases(l: Layout): Case[] {
         [`${u}/e-fold/SKILL.md`]: skillMd("e-name", describe("e-name")),
         ...plain(`${p}/p-off`),
         ...plain(`${p}/p-name-only`),
-        "home/.claude/settings.json": json({
+        "home/.claude/settings.json": jsonText({
           skillOverrides: {
             "u-off": "off",
             "u-name-only": "name-only",
@@ -70,13 +66,13 @@ export function claudeSettingsCases(l: Layout): Case[] {
         ...plain(`${p}/p-d`),
         ...plain(`${p}/p-e`),
         ...plain(`${p}/control`),
-        "home/.claude/settings.json": json({
+        "home/.claude/settings.json": jsonText({
           skillOverrides: { "p-c": "off", "p-d": "off" },
         }),
-        "project/.claude/settings.json": json({
+        "project/.claude/settings.json": jsonText({
           skillOverrides: { "p-a": "off", "u-a": "name-only", "p-d": "on" },
         }),
-        "project/.claude/settings.local.json": json({
+        "project/.claude/settings.local.json": jsonText({
           skillOverrides: {
             "p-b": "off",
             "u-b": "off",
@@ -94,8 +90,8 @@ export function claudeSettingsCases(l: Layout): Case[] {
         ...plain(`${p}/p-a`),
         ...plain(`${p}/p-b`),
         ...plain(`${p}/control`),
-        "config/settings.json": json({ skillOverrides: { "p-a": "off" } }),
-        "home/.claude/settings.json": json({
+        "config/settings.json": jsonText({ skillOverrides: { "p-a": "off" } }),
+        "home/.claude/settings.json": jsonText({
           skillOverrides: { "p-b": "off" },
         }),
       },
@@ -111,7 +107,7 @@ export function claudeSettingsCases(l: Layout): Case[] {
         "project/.claude/commands/release.md":
           "---\ndescription: Release the app.\n---\nDo it.\n",
         ...plain(`${p}/control`),
-        "home/.claude/settings.json": json({
+        "home/.claude/settings.json": jsonText({
           skillOverrides: { deploy: "off", release: "name-only" },
         }),
       },
@@ -123,7 +119,7 @@ export function claudeSettingsCases(l: Layout): Case[] {
       {
         ...plain(`${u}/u-a`),
         ...plain(`${p}/p-a`),
-        "home/.claude/settings.json": json({
+        "home/.claude/settings.json": jsonText({
           permissions: { deny: ["Skill"] },
         }),
       },
@@ -135,7 +131,7 @@ export function claudeSettingsCases(l: Layout): Case[] {
       {
         ...plain(`${u}/u-a`),
         ...plain(`${p}/p-a`),
-        "project/.claude/settings.local.json": json({
+        "project/.claude/settings.local.json": jsonText({
           permissions: { deny: ["Skill"] },
         }),
       },
@@ -148,7 +144,7 @@ export function claudeSettingsCases(l: Layout): Case[] {
         ...plain(`${u}/u-a`),
         ...plain(`${p}/p-a`),
         ...plain(`${p}/control`),
-        "home/.claude/settings.json": json({
+        "home/.claude/settings.json": jsonText({
           permissions: { deny: ["Skill(u-a)", "Skill(p-a)"] },
         }),
       },

@@ -9,17 +9,13 @@
  */
 import {
   type Case,
+  jsonText,
   type Layout,
   one,
   plain,
   skillMd,
 } from "./corpus_layout.ts";
 import type { TreeEntry } from "./types.ts";
-
-/** A settings file's text. */
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
-}
 
 /** An extension below `dir` (`home/.gemini/extensions/NAME`) with one skill. */
 function extension(
@@ -28,7 +24,7 @@ function extension(
   skill: string,
 ): Record<string, TreeEntry> {
   return {
-    [`${dir}/gemini-extension.json`]: json(manifest),
+    [`${dir}/gemini-extension.json`]: jsonText(manifest),
     ...plain(`${dir}/skills/${skill}`),
   };
 }
@@ -54,7 +50,9 @@ export function geminiSettingsCases(l: Layout): Case[] {
         ...plain(`${l.u}/alpha`),
         [`${l.u}/gamma-dir/SKILL.md`]: skillMd("gamma", "The gamma skill."),
         [`${l.u}/delta-dir/SKILL.md`]: skillMd("delta", "The delta skill."),
-        [user]: json({ skills: { disabled: ["ALPHA", "gamma-dir", "delta"] } }),
+        [user]: jsonText({
+          skills: { disabled: ["ALPHA", "gamma-dir", "delta"] },
+        }),
       },
     ),
     one(
@@ -66,14 +64,14 @@ export function geminiSettingsCases(l: Layout): Case[] {
         ...plain(`${l.u}/alpha`),
         ...plain(`${l.u}/delta`),
         ...plain(`${l.p}/beta`),
-        [user]: json({ skills: { disabled: ["alpha"] } }),
-        [workspace]: json({ skills: { disabled: ["beta", "delta"] } }),
+        [user]: jsonText({ skills: { disabled: ["alpha"] } }),
+        [workspace]: jsonText({ skills: { disabled: ["beta", "delta"] } }),
       },
     ),
     one(d, "enabled-false-user", "skills.enabled: false in the user file", {
       ...control,
       ...plain(`${l.u}/alpha`),
-      [user]: json({ skills: { enabled: false } }),
+      [user]: jsonText({ skills: { enabled: false } }),
     }),
     one(
       d,
@@ -82,7 +80,7 @@ export function geminiSettingsCases(l: Layout): Case[] {
       {
         ...control,
         ...plain(`${l.u}/alpha`),
-        [workspace]: json({ skills: { enabled: false } }),
+        [workspace]: jsonText({ skills: { enabled: false } }),
       },
     ),
     one(
@@ -92,8 +90,8 @@ export function geminiSettingsCases(l: Layout): Case[] {
       {
         ...control,
         ...plain(`${l.u}/alpha`),
-        [user]: json({ skills: { enabled: false } }),
-        [workspace]: json({ skills: { enabled: true } }),
+        [user]: jsonText({ skills: { enabled: false } }),
+        [workspace]: jsonText({ skills: { enabled: true } }),
       },
     ),
     one(
@@ -110,7 +108,7 @@ export function geminiSettingsCases(l: Layout): Case[] {
       {
         ...control,
         ...plain(`${l.u}/alpha`),
-        [user]: json({
+        [user]: jsonText({
           experimental: { skills: false },
           admin: { skills: { enabled: false } },
         }),
@@ -138,7 +136,7 @@ export function geminiSettingsCases(l: Layout): Case[] {
           { name: "bad name", version: "1.0.0" },
           "badname-skill",
         ),
-        [user]: json({ skills: { disabled: ["ext-off"] } }),
+        [user]: jsonText({ skills: { disabled: ["ext-off"] } }),
       },
     ),
     one(
@@ -147,9 +145,10 @@ export function geminiSettingsCases(l: Layout): Case[] {
       "a linked extension install reads its source's skills/",
       {
         ...control,
-        "home/.gemini/extensions/linkext/.gemini-extension-install.json": json(
-          { source: "../elsewhere/linkext", type: "link" },
-        ),
+        "home/.gemini/extensions/linkext/.gemini-extension-install.json":
+          jsonText(
+            { source: "../elsewhere/linkext", type: "link" },
+          ),
         ...extension(
           "elsewhere/linkext",
           { name: "linkext", version: "1.0.0" },
@@ -175,10 +174,10 @@ export function geminiSettingsCases(l: Layout): Case[] {
           { name: "homeext", version: "1.0.0" },
           "homeext-skill",
         ),
-        "ghome/.gemini/settings.json": json({
+        "ghome/.gemini/settings.json": jsonText({
           skills: { disabled: ["g-off"] },
         }),
-        [user]: json({ skills: { disabled: ["g-keep", "keep"] } }),
+        [user]: jsonText({ skills: { disabled: ["g-keep", "keep"] } }),
       },
       { env: { GEMINI_CLI_HOME: "$ROOT/ghome" } },
     ),

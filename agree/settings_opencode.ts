@@ -11,6 +11,7 @@
 import {
   type Case,
   describe,
+  jsonText,
   type Layout,
   one,
   skillMd,
@@ -25,7 +26,7 @@ function at(dir: string, name?: string): Record<string, TreeEntry> {
 
 /** A config file holding `value` as JSON. */
 function config(path: string, value: unknown): Record<string, TreeEntry> {
-  return { [path]: JSON.stringify(value, null, 2) + "\n" };
+  return { [path]: jsonText(value) };
 }
 
 /** `permission.skill` in a config file. */

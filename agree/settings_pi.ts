@@ -8,16 +8,12 @@
  */
 import {
   type Case,
+  jsonText,
   type Layout,
   one,
   plain,
   skillMd,
 } from "./corpus_layout.ts";
-
-/** A settings file's text. */
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
-}
 
 /**
  * pi's settings cases.
@@ -41,7 +37,7 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain(`${us}/u-keep`),
         ...plain("home/.agents/skills/ua-off"),
         ...plain(`${ps}/p-keep`),
-        [user]: json({ skills: ["!u-off", "!ua-off", "!p-keep"] }),
+        [user]: jsonText({ skills: ["!u-off", "!ua-off", "!p-keep"] }),
       },
     ),
     one(
@@ -53,7 +49,7 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain(`${ps}/p-keep`),
         ...plain("project/.agents/skills/pa-off"),
         ...plain(`${us}/u-keep`),
-        [project]: json({ skills: ["!p-off", "!pa-off", "!u-keep"] }),
+        [project]: jsonText({ skills: ["!p-off", "!pa-off", "!u-keep"] }),
       },
     ),
     one(
@@ -65,7 +61,7 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain(`${us}/glob-a`),
         ...plain(`${us}/glob-b`),
         ...plain(`${us}/keep-c`),
-        [user]: json({ skills: ["!named-x", "!glob-*"] }),
+        [user]: jsonText({ skills: ["!named-x", "!glob-*"] }),
       },
     ),
     one(
@@ -76,7 +72,7 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain("home/.agents/skills/dot-keep"),
         ...plain("home/.agents/skills/dot-off"),
         ...plain(`${us}/u-keep`),
-        [user]: json({
+        [user]: jsonText({
           skills: [
             "!../../*/skills/dot-keep",
             "!**/dot-keep/SKILL.md",
@@ -94,7 +90,7 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain(`${us}/keep-c`),
         ...plain(`${us}/other-d`),
         ...plain("home/.agents/skills/ub"),
-        [user]: json({
+        [user]: jsonText({
           skills: ["!*", "+skills/keep-c", "+skills/ua", "-skills/ua"],
         }),
       },
@@ -111,10 +107,10 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain("home/one/solo"),
         ...plain("home/one/not-named"),
         ...plain("project/shared-skills/shared"),
-        [user]: json({
+        [user]: jsonText({
           skills: ["~/extra-skills", "!drop", "~/one/solo/SKILL.md"],
         }),
-        [project]: json({ skills: ["../shared-skills"] }),
+        [project]: jsonText({ skills: ["../shared-skills"] }),
       },
     ),
     one(
@@ -127,8 +123,8 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain("home/globbed/g1"),
         ...plain("project/extra-skills/keep"),
         ...plain("project/extra-skills/drop"),
-        [user]: json({ skills: ["~/globbed/*"] }),
-        [project]: json({ skills: ["../extra-skills", "kee*"] }),
+        [user]: jsonText({ skills: ["~/globbed/*"] }),
+        [project]: jsonText({ skills: ["../extra-skills", "kee*"] }),
       },
     ),
     one(
@@ -138,7 +134,7 @@ export function piSettingsCases(_l: Layout): Case[] {
       {
         ...plain(`${us}/ua`),
         ...plain("home/legacy/leg"),
-        [user]: json({
+        [user]: jsonText({
           skills: {
             customDirectories: ["~/legacy"],
             enableSkillCommands: false,
@@ -156,8 +152,8 @@ export function piSettingsCases(_l: Layout): Case[] {
         ...plain("agent/skills/a-off"),
         ...plain("agent/extra/e-keep"),
         ...plain(`${us}/home-only`),
-        "agent/settings.json": json({ skills: ["extra", "!a-off"] }),
-        [user]: json({ skills: ["!a-keep", "!e-keep"] }),
+        "agent/settings.json": jsonText({ skills: ["extra", "!a-off"] }),
+        [user]: jsonText({ skills: ["!a-keep", "!e-keep"] }),
       },
       { env: { PI_CODING_AGENT_DIR: "$ROOT/agent" } },
     ),
@@ -168,7 +164,7 @@ export function piSettingsCases(_l: Layout): Case[] {
       {
         ...plain(`${us}/ua`),
         ...plain(`${ps}/pa`),
-        [user]: json({ enableSkillCommands: false }),
+        [user]: jsonText({ enableSkillCommands: false }),
       },
     ),
   ];

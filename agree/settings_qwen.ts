@@ -8,16 +8,12 @@
 import {
   type Case,
   describe,
+  jsonText,
   type Layout,
   one,
   plain,
   skillMd,
 } from "./corpus_layout.ts";
-
-/** A settings file's text. */
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + "\n";
-}
 
 /**
  * qwen's settings cases.
@@ -39,7 +35,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
         [`${p}/fold-c/SKILL.md`]: skillMd("nc", describe("nc")),
         ...plain(`${u}/ua`),
         ...plain(`${p}/control`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: { disabled: ["PA", "fold-b", "nc", " Ua "] },
         }),
       },
@@ -53,7 +49,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
         ...plain(`${u}/ue`),
         ...plain(`${u}/uf`),
         ...plain(`${u}/control`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: {
             defaultDisabled: ["ud", "UE"],
             enabled: ["ue", "uf"],
@@ -72,10 +68,10 @@ export function qwenSettingsCases(l: Layout): Case[] {
         ...plain(`${u}/ua`),
         ...plain(`${u}/ub`),
         ...plain(`${p}/control`),
-        "project/.qwen/settings.json": json({
+        "project/.qwen/settings.json": jsonText({
           skills: { disabled: ["pb", "ua"], defaultDisabled: ["ub"] },
         }),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: { enabled: ["pb"], disabled: ["pa"] },
         }),
       },
@@ -88,7 +84,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
         ...plain(`${p}/pa`),
         ...plain("project/.agents/skills/pb"),
         ...plain(`${u}/control`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: { disabledLevels: ["project"] },
         }),
       },
@@ -102,10 +98,10 @@ export function qwenSettingsCases(l: Layout): Case[] {
         ...plain("home/.agents/skills/ub"),
         ...plain("home/more/uc"),
         ...plain(`${p}/control`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: { directories: ["~/more"] },
         }),
-        "project/.qwen/settings.json": json({
+        "project/.qwen/settings.json": jsonText({
           skills: { disabledLevels: ["user"] },
         }),
       },
@@ -120,7 +116,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
         "home/more/SKILL.md": skillMd("more-root", describe("more-root")),
         ...plain("project/rel/r-a"),
         ...plain(`${p}/control`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           skills: { directories: ["~/more", "rel"] },
         }),
       },
@@ -132,7 +128,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
       {
         ...plain("home/more/m-b"),
         ...plain(`${p}/control`),
-        "project/.qwen/settings.json": json({
+        "project/.qwen/settings.json": jsonText({
           skills: { directories: ["~/more"] },
         }),
       },
@@ -145,7 +141,7 @@ export function qwenSettingsCases(l: Layout): Case[] {
         ...plain(`${p}/pa`),
         ...plain(`${p}/pb`),
         ...plain(`${u}/ua`),
-        "home/.qwen/settings.json": json({
+        "home/.qwen/settings.json": jsonText({
           slashCommands: { disabled: ["pa"] },
           permissions: { deny: ["Skill", "Skill(pb)"] },
           tools: { exclude: ["Skill"] },

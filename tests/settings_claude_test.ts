@@ -6,7 +6,12 @@
 // has its own HOME and SKILLSCOPE_SYSTEM_ROOT.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import {
+  type ListedSkill,
+  listedSkills,
+  settingsContext,
+} from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
@@ -32,23 +37,16 @@ function actionFor(settings: ClientSettings, name: string): string {
   return decidingRule(settings, skill(name), name)?.action ?? "on";
 }
 
-/** A context of a temporary machine: home, project and system root below `root`. */
-function contextOf(
+/** A machine below `root` (its system root `root/sys`), its variables `env`; untrusted: no project. */
+const contextOf = (
   root: string,
   env: Record<string, string> = {},
   trusted = true,
-): SettingsContext {
-  const vars: Record<string, string> = {
-    SKILLSCOPE_SYSTEM_ROOT: join(root, "sys"),
-    ...env,
-  };
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? join(root, "project") : undefined,
-    projectRoot: trusted ? join(root, "project") : undefined,
-    env: (name) => vars[name],
-  };
-}
+): SettingsContext =>
+  settingsContext(root, {
+    env: { SKILLSCOPE_SYSTEM_ROOT: join(root, "sys"), ...env },
+    trusted,
+  });
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -179,30 +177,13 @@ Deno.test("claude settings: a settings file that is not a JSON object is left ou
   });
 });
 
-interface Listed {
-  name: string;
-  description: string;
-}
-
-/** `list --client claude --json` in `cwd` with its own HOME and system root. */
-async function listClaude(
+/** `list --client claude --json` with HOME `home` and a system root. */
+const listClaude = (
   cwd: string,
   home: string,
   systemRoot: string,
-): Promise<Listed[]> {
-  const run = await runCli(["list", "--client", "claude", "--json"], {
-    cwd,
-    env: {
-      HOME: home,
-      SKILLSCOPE_SYSTEM_ROOT: systemRoot,
-      CLAUDE_CONFIG_DIR: "",
-    },
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-  assert.equal(run.code, 0, run.stderr);
-  return (JSON.parse(run.stdout) as { skills: Listed[] }).skills;
-}
+): Promise<ListedSkill[]> =>
+  listedSkills("claude", cwd, home, { SKILLSCOPE_SYSTEM_ROOT: systemRoot });
 
 Deno.test("claude settings: list --client claude leaves out what skillOverrides turns off, lists name-only without a description, and lists nothing under a managed deny of Skill", async () => {
   await using t = await tempDir();

@@ -5,12 +5,12 @@
 // subprocess. Never the machine's real HOME or CODEX_HOME.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { listedNames, settingsContext } from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
   decidingRule,
-  type SettingsContext,
 } from "../src/clients/client_settings.ts";
 import { codexSettings } from "../src/clients/settings/codex_settings.ts";
 
@@ -34,22 +34,6 @@ function actionFor(
   name: string,
 ): string {
   return decidingRule(settings, skill(path, name), name)?.action ?? "on";
-}
-
-/** A context below `root`: home `root/home`, project `root/project` (its own root). */
-function contextOf(
-  root: string,
-  options: { env?: Record<string, string>; cwd?: string; trusted?: boolean } =
-    {},
-): SettingsContext {
-  const vars = options.env ?? {};
-  const trusted = options.trusted ?? true;
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? join(root, options.cwd ?? "project") : undefined,
-    projectRoot: trusted ? join(root, "project") : undefined,
-    env: (name) => vars[name],
-  };
 }
 
 /** A `[[skills.config]]` entry. */
@@ -83,7 +67,7 @@ Deno.test("codex settings: a path selector is the SKILL.md file (absolute, from 
     join(root, "shared/target"),
     join(root, "project/.agents/skills/via-link"),
   );
-  const settings = await codexSettings.rules!(contextOf(root));
+  const settings = await codexSettings.rules!(settingsContext(root));
   assert.equal(settings.none, undefined);
   const at = (rel: string, name: string): string =>
     actionFor(settings, join(root, rel), name);
@@ -116,7 +100,7 @@ Deno.test("codex settings: a name selector is the exact name, trimmed, for every
       "[[skills.config]]\nenabled = false\n",
     ].join("\n"),
   });
-  const settings = await codexSettings.rules!(contextOf(t.path));
+  const settings = await codexSettings.rules!(settingsContext(t.path));
   assert.equal(settings.rules.length, 3);
   assert.equal(actionFor(settings, "/u/twin/SKILL.md", "twin"), "off");
   assert.equal(actionFor(settings, "/p/twin/SKILL.md", "twin"), "off");
@@ -141,7 +125,7 @@ Deno.test("codex settings: entries apply in order, the later winning; CODEX_HOME
     "home/.codex/config.toml": rule("name", "home-only", false),
   });
   const settings = await codexSettings.rules!(
-    contextOf(t.path, { env: { CODEX_HOME: join(t.path, "alt") } }),
+    settingsContext(t.path, { env: { CODEX_HOME: join(t.path, "alt") } }),
   );
   assert.equal(actionFor(settings, skillPath, "back"), "on");
   assert.equal(actionFor(settings, "/p/again/SKILL.md", "again"), "off");
@@ -153,7 +137,7 @@ Deno.test("codex settings: include_instructions = false sends no listing; a trus
   const off = "[skills]\ninclude_instructions = false\n";
   const on = "[skills]\ninclude_instructions = true\n";
   await writeTree(t.path, { "home/.codex/config.toml": off });
-  const user = await codexSettings.rules!(contextOf(t.path));
+  const user = await codexSettings.rules!(settingsContext(t.path));
   assert.deepEqual(user.none, {
     from: `${join(t.path, "home/.codex/config.toml")} [skills]`,
     entry: "include_instructions = false",
@@ -162,13 +146,13 @@ Deno.test("codex settings: include_instructions = false sends no listing; a trus
     "home/.codex/config.toml": on,
     "project/.codex/config.toml": off + "\n" + rule("name", "proj", false),
   });
-  const sub = contextOf(t.path, { cwd: "project/sub" });
+  const sub = settingsContext(t.path, { cwd: "project/sub" });
   const project = await codexSettings.rules!(sub);
   assert.notEqual(project.none, undefined);
   assert.deepEqual(project.rules, []);
   // Untrusted: the project's file is not read.
   const untrusted = await codexSettings.rules!(
-    contextOf(t.path, { trusted: false }),
+    settingsContext(t.path, { trusted: false }),
   );
   assert.equal(untrusted.none, undefined);
   // The cwd's own file is the deepest layer.
@@ -185,7 +169,7 @@ Deno.test("codex settings: features.omit_skill_descriptions lists every skill by
       "[features]\nomit_skill_descriptions = true\n",
     ].join("\n"),
   });
-  const settings = await codexSettings.rules!(contextOf(t.path));
+  const settings = await codexSettings.rules!(settingsContext(t.path));
   assert.equal(actionFor(settings, "/p/any/SKILL.md", "any"), "name-only");
   assert.equal(actionFor(settings, "/p/back/SKILL.md", "back"), "name-only");
   assert.equal(actionFor(settings, "/p/dropped/SKILL.md", "dropped"), "off");
@@ -195,46 +179,29 @@ Deno.test("codex settings: features.omit_skill_descriptions lists every skill by
     "project/.codex/config.toml":
       "[features]\nomit_skill_descriptions = false\n",
   });
-  const project = await codexSettings.rules!(contextOf(t.path));
+  const project = await codexSettings.rules!(settingsContext(t.path));
   assert.equal(actionFor(project, "/p/any/SKILL.md", "any"), "on");
 });
 
 Deno.test("codex settings: a config.toml Codex refuses (not TOML, an entry without enabled) gives no rules; no file gives none", async () => {
   await using t = await tempDir();
-  assert.deepEqual(await codexSettings.rules!(contextOf(t.path)), {
+  assert.deepEqual(await codexSettings.rules!(settingsContext(t.path)), {
     rules: [],
   });
   await writeTree(t.path, {
     "home/.codex/config.toml": rule("name", "a", false) + "this is not toml\n",
   });
-  assert.deepEqual(await codexSettings.rules!(contextOf(t.path)), {
+  assert.deepEqual(await codexSettings.rules!(settingsContext(t.path)), {
     rules: [],
   });
   await writeTree(t.path, {
     "home/.codex/config.toml": rule("name", "a", false) +
       '\n[[skills.config]]\nname = "b"\n\n[skills]\ninclude_instructions = false\n',
   });
-  assert.deepEqual(await codexSettings.rules!(contextOf(t.path)), {
+  assert.deepEqual(await codexSettings.rules!(settingsContext(t.path)), {
     rules: [],
   });
 });
-
-interface Listed {
-  name: string;
-}
-
-/** `list --client codex --json` in `cwd` with its own HOME. */
-async function listCodex(cwd: string, home: string): Promise<string[]> {
-  const run = await runCli(["list", "--client", "codex", "--json"], {
-    cwd,
-    env: { HOME: home, CODEX_HOME: "" },
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-  assert.equal(run.code, 0, run.stderr);
-  return (JSON.parse(run.stdout) as { skills: Listed[] }).skills
-    .map((s) => s.name).sort();
-}
 
 Deno.test("codex settings: list --client codex leaves out what [[skills.config]] turns off, and lists nothing under include_instructions = false", async () => {
   await using t = await tempDir();
@@ -249,9 +216,9 @@ Deno.test("codex settings: list --client codex leaves out what [[skills.config]]
       rule("name", "by-name", false),
     ].join("\n"),
   });
-  assert.deepEqual(await listCodex(project, home), ["kept"]);
+  assert.deepEqual(await listedNames("codex", project, home), ["kept"]);
   await writeTree(t.path, {
     "home/.codex/config.toml": "[skills]\ninclude_instructions = false\n",
   });
-  assert.deepEqual(await listCodex(project, home), []);
+  assert.deepEqual(await listedNames("codex", project, home), []);
 });

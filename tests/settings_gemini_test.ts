@@ -5,12 +5,12 @@
 // run as a subprocess. Never the machine's real HOME or GEMINI_CLI_HOME.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { listedNames, settingsContext } from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
   decidingRule,
-  type SettingsContext,
 } from "../src/clients/client_settings.ts";
 import { geminiSettings } from "../src/clients/settings/gemini_settings.ts";
 
@@ -38,26 +38,15 @@ function actionFor(
     "on";
 }
 
-/** A context below `root`: home `root/home`, cwd `root/project`. */
-function contextOf(
-  root: string,
-  options: { env?: Record<string, string>; trusted?: boolean; cwd?: string } =
-    {},
-): SettingsContext {
-  const vars = options.env ?? {};
-  const trusted = options.trusted ?? true;
-  const cwd = join(root, options.cwd ?? "project");
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? cwd : undefined,
-    projectRoot: trusted ? cwd : undefined,
-    env: (name) => vars[name],
-  };
-}
-
 const md = (name: string): string =>
   skillMd(`name: ${name}\ndescription: The ${name} skill`);
 const json = (value: unknown): string => JSON.stringify(value);
+
+/** Gemini CLI reads the workspace at the cwd. */
+const geminiContext = (
+  root: string,
+  options: Parameters<typeof settingsContext>[1] = {},
+) => settingsContext(root, { ...options, projectRoot: "cwd" });
 
 Deno.test("gemini settings: skills.disabled turns off the name offered (any case), never the folder; the user's and the workspace's lists add up", async () => {
   await using t = await tempDir();
@@ -69,7 +58,7 @@ Deno.test("gemini settings: skills.disabled turns off the name offered (any case
     "project/.gemini/settings.json":
       '{\n  // the workspace\n  "skills": { "disabled": ["beta"] },\n}\n',
   });
-  const settings = await geminiSettings.rules!(contextOf(root));
+  const settings = await geminiSettings.rules!(geminiContext(root));
   assert.equal(settings.none, undefined);
   assert.equal(actionFor(settings, root, "alpha"), "off");
   assert.equal(actionFor(settings, root, "gamma-dir", "gamma"), "on");
@@ -82,7 +71,7 @@ Deno.test("gemini settings: skills.disabled turns off the name offered (any case
   );
   // Untrusted, the workspace file is not read.
   const untrusted = await geminiSettings.rules!(
-    contextOf(root, { trusted: false }),
+    geminiContext(root, { trusted: false }),
   );
   assert.equal(actionFor(untrusted, root, "beta"), "on");
   assert.equal(actionFor(untrusted, root, "alpha"), "off");
@@ -94,14 +83,17 @@ Deno.test("gemini settings: skills.enabled: false lists nothing, the workspace's
   await writeTree(root, {
     "home/.gemini/settings.json": json({ skills: { enabled: false } }),
   });
-  assert.deepEqual((await geminiSettings.rules!(contextOf(root))).none, {
+  assert.deepEqual((await geminiSettings.rules!(geminiContext(root))).none, {
     from: `${root}/home/.gemini/settings.json`,
     entry: "skills.enabled: false",
   });
   await writeTree(root, {
     "project/.gemini/settings.json": json({ skills: { enabled: true } }),
   });
-  assert.equal((await geminiSettings.rules!(contextOf(root))).none, undefined);
+  assert.equal(
+    (await geminiSettings.rules!(geminiContext(root))).none,
+    undefined,
+  );
   await writeTree(root, {
     "home/.gemini/settings.json": json({
       experimental: { skills: false },
@@ -110,12 +102,12 @@ Deno.test("gemini settings: skills.enabled: false lists nothing, the workspace's
     "project/.gemini/settings.json": json({ skills: { enabled: false } }),
   });
   assert.equal(
-    (await geminiSettings.rules!(contextOf(root))).none?.from,
+    (await geminiSettings.rules!(geminiContext(root))).none?.from,
     `${root}/project/.gemini/settings.json`,
   );
   // Untrusted: only the user file, which says nothing of skills.enabled.
   assert.equal(
-    (await geminiSettings.rules!(contextOf(root, { trusted: false }))).none,
+    (await geminiSettings.rules!(geminiContext(root, { trusted: false }))).none,
     undefined,
   );
 });
@@ -124,12 +116,12 @@ Deno.test("gemini settings: GEMINI_PROMPT_AGENTSKILLS=0 or false lists nothing",
   await using t = await tempDir();
   for (const value of ["0", " FALSE ", "false"]) {
     const settings = await geminiSettings.rules!(
-      contextOf(t.path, { env: { GEMINI_PROMPT_AGENTSKILLS: value } }),
+      geminiContext(t.path, { env: { GEMINI_PROMPT_AGENTSKILLS: value } }),
     );
     assert.equal(settings.none?.entry, `GEMINI_PROMPT_AGENTSKILLS=${value}`);
   }
   const on = await geminiSettings.rules!(
-    contextOf(t.path, { env: { GEMINI_PROMPT_AGENTSKILLS: "1" } }),
+    geminiContext(t.path, { env: { GEMINI_PROMPT_AGENTSKILLS: "1" } }),
   );
   assert.equal(on.none, undefined);
 });
@@ -142,11 +134,13 @@ Deno.test("gemini settings: GEMINI_CLI_HOME moves the user file; a cwd that is t
     "home/.gemini/settings.json": json({ skills: { disabled: ["h-off"] } }),
   });
   const env = { GEMINI_CLI_HOME: join(root, "ghome") };
-  const settings = await geminiSettings.rules!(contextOf(root, { env }));
+  const settings = await geminiSettings.rules!(geminiContext(root, { env }));
   assert.equal(actionFor(settings, root, "g-off"), "off");
   assert.equal(actionFor(settings, root, "h-off"), "on");
   // The cwd is the home: its .gemini/settings.json is the user file, read once.
-  const atHome = await geminiSettings.rules!(contextOf(root, { cwd: "home" }));
+  const atHome = await geminiSettings.rules!(
+    geminiContext(root, { cwd: "home" }),
+  );
   assert.equal(atHome.rules.length, 1);
 });
 
@@ -188,7 +182,7 @@ Deno.test("gemini settings: each extension with a valid name and a version adds 
     "elsewhere/rel/skills/e/SKILL.md": md("e"),
     [`${ext}/extension-enablement.json`]: json({}),
   });
-  const roots = geminiSettings.roots!(contextOf(root)).map((r) =>
+  const roots = geminiSettings.roots!(geminiContext(root)).map((r) =>
     `${r.scope} ${r.path.slice(root.length)} ${r.maxDepth}`
   );
   assert.deepEqual(roots, [
@@ -198,36 +192,10 @@ Deno.test("gemini settings: each extension with a valid name and a version adds 
   ]);
   // Untrusted, a relative link has no cwd to be below.
   assert.equal(
-    geminiSettings.roots!(contextOf(root, { trusted: false })).length,
+    geminiSettings.roots!(geminiContext(root, { trusted: false })).length,
     2,
   );
 });
-
-interface Listed {
-  name: string;
-}
-
-/** `list --client gemini --json` in `cwd` with its own HOME. */
-async function listGemini(
-  cwd: string,
-  home: string,
-  env: Record<string, string> = {},
-): Promise<string[]> {
-  const run = await runCli(["list", "--client", "gemini", "--json"], {
-    cwd,
-    env: {
-      HOME: home,
-      GEMINI_CLI_HOME: "",
-      GEMINI_PROMPT_AGENTSKILLS: "",
-      ...env,
-    },
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-  assert.equal(run.code, 0, run.stderr);
-  return (JSON.parse(run.stdout) as { skills: Listed[] }).skills
-    .map((s) => s.name).sort();
-}
 
 Deno.test("gemini settings: list --client gemini adds extension skills, leaves out what skills.disabled names, and lists nothing under skills.enabled: false or GEMINI_PROMPT_AGENTSKILLS=0", async () => {
   await using t = await tempDir();
@@ -245,13 +213,18 @@ Deno.test("gemini settings: list --client gemini adds extension skills, leaves o
     "home/.gemini/settings.json": json({ skills: { disabled: ["Alpha"] } }),
     "project/.gemini/settings.json": json({ skills: { disabled: ["delta"] } }),
   });
-  assert.deepEqual(await listGemini(project, home), ["ext-skill", "keep"]);
+  assert.deepEqual(await listedNames("gemini", project, home), [
+    "ext-skill",
+    "keep",
+  ]);
   assert.deepEqual(
-    await listGemini(project, home, { GEMINI_PROMPT_AGENTSKILLS: "0" }),
+    await listedNames("gemini", project, home, {
+      GEMINI_PROMPT_AGENTSKILLS: "0",
+    }),
     [],
   );
   await writeTree(t.path, {
     "project/.gemini/settings.json": json({ skills: { enabled: false } }),
   });
-  assert.deepEqual(await listGemini(project, home), []);
+  assert.deepEqual(await listedNames("gemini", project, home), []);
 });

@@ -6,12 +6,12 @@
 // machine's real HOME or XDG_CONFIG_HOME.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { listedNames, settingsContext } from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
   decidingRule,
-  type SettingsContext,
 } from "../src/clients/client_settings.ts";
 import {
   opencodeSettings,
@@ -34,22 +34,6 @@ function skill(name: string): Skill {
 /** What the settings do to a name: the deciding rule's action, or "on". */
 function actionFor(settings: ClientSettings, name: string): string {
   return decidingRule(settings, skill(name), name)?.action ?? "on";
-}
-
-/** A context below `root`: home `root/home`, cwd `root/<cwd>` (default `project`). */
-function contextOf(
-  root: string,
-  options: { env?: Record<string, string>; cwd?: string; trusted?: boolean } =
-    {},
-): SettingsContext {
-  const vars = options.env ?? {};
-  const trusted = options.trusted ?? true;
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? join(root, options.cwd ?? "project") : undefined,
-    projectRoot: trusted ? join(root, "project") : undefined,
-    env: (name) => vars[name],
-  };
 }
 
 const GLOBAL = "home/.config/opencode/opencode.json";
@@ -91,7 +75,7 @@ Deno.test('opencode settings: permission.skill rules, the last match deciding af
       bogus: "maybe",
     }),
   });
-  const settings = await opencodeSettings.rules!(contextOf(t.path));
+  const settings = await opencodeSettings.rules!(settingsContext(t.path));
   assert.equal(settings.none, undefined);
   assert.equal(actionFor(settings, "sec-one"), "off");
   assert.equal(actionFor(settings, "askme"), "on");
@@ -109,7 +93,7 @@ Deno.test('opencode settings: "deny", or a last rule "*": "deny", sends no listi
   await using t = await tempDir();
   const none = async (value: unknown): Promise<ClientSettings> => {
     await writeTree(t.path, { [GLOBAL]: permission(value) });
-    return await opencodeSettings.rules!(contextOf(t.path));
+    return await opencodeSettings.rules!(settingsContext(t.path));
   };
   assert.deepEqual((await none("deny")).none, {
     from: `${join(t.path, GLOBAL)} permission.skill`,
@@ -137,7 +121,7 @@ Deno.test("opencode settings: agent.build.permission.skill applies after permiss
       },
     }),
   });
-  const settings = await opencodeSettings.rules!(contextOf(t.path));
+  const settings = await opencodeSettings.rules!(settingsContext(t.path));
   assert.equal(actionFor(settings, "sec-two"), "on");
   assert.equal(actionFor(settings, "x-one"), "off");
   assert.match(settings.rules.at(-1)!.from, /agent\.build\.permission\.skill$/);
@@ -147,7 +131,7 @@ Deno.test("opencode settings: config files in opencode's order, from the git roo
   await using t = await tempDir();
   await gitProject(t.path);
   const root = t.path;
-  const files = opencodeConfigFiles(contextOf(root, {
+  const files = opencodeConfigFiles(settingsContext(root, {
     cwd: "project/sub",
     env: {
       OPENCODE_CONFIG: join(root, "custom.json"),
@@ -175,7 +159,7 @@ Deno.test("opencode settings: config files in opencode's order, from the git roo
       "user cfgdir/opencode.jsonc",
     ],
   );
-  const xdg = opencodeConfigFiles(contextOf(root, {
+  const xdg = opencodeConfigFiles(settingsContext(root, {
     env: {
       XDG_CONFIG_HOME: join(root, "xdg"),
       OPENCODE_DISABLE_PROJECT_CONFIG: "true",
@@ -200,7 +184,7 @@ Deno.test("opencode settings: files merge deeply: a key keeps its first place, a
     [GLOBAL]: permission({ "a-*": "deny", "a-one": "allow" }),
     "project/opencode.json": permission({ "a-*": "deny" }),
   });
-  const kept = await opencodeSettings.rules!(contextOf(t.path));
+  const kept = await opencodeSettings.rules!(settingsContext(t.path));
   assert.equal(actionFor(kept, "a-one"), "on");
   assert.equal(actionFor(kept, "a-two"), "off");
   assert.match(
@@ -209,7 +193,7 @@ Deno.test("opencode settings: files merge deeply: a key keeps its first place, a
   );
   await writeTree(t.path, { "project/opencode.json": permission("deny") });
   assert.equal(
-    (await opencodeSettings.rules!(contextOf(t.path))).rules.length,
+    (await opencodeSettings.rules!(settingsContext(t.path))).rules.length,
     1,
   );
   await writeTree(t.path, {
@@ -217,16 +201,16 @@ Deno.test("opencode settings: files merge deeply: a key keeps its first place, a
     "project/.opencode/opencode.jsonc":
       '{\n  // comments allowed\n  "permission": { "skill": { "keep": "allow", }, },\n}\n',
   });
-  const replaced = await opencodeSettings.rules!(contextOf(t.path));
+  const replaced = await opencodeSettings.rules!(settingsContext(t.path));
   assert.equal(replaced.none, undefined);
   assert.deepEqual(replaced.rules.map((r) => r.entry), ['"keep": "allow"']);
   // Without the project's files: the global string alone.
   const global = await opencodeSettings.rules!(
-    contextOf(t.path, { env: { OPENCODE_DISABLE_PROJECT_CONFIG: "1" } }),
+    settingsContext(t.path, { env: { OPENCODE_DISABLE_PROJECT_CONFIG: "1" } }),
   );
   assert.notEqual(global.none, undefined);
   const untrusted = await opencodeSettings.rules!(
-    contextOf(t.path, { trusted: false }),
+    settingsContext(t.path, { trusted: false }),
   );
   assert.notEqual(untrusted.none, undefined);
 });
@@ -247,7 +231,7 @@ Deno.test("opencode settings: skills.paths roots: ~/ the home, relative below th
       },
     }),
   });
-  const sub = contextOf(root, { cwd: "project/sub" });
+  const sub = settingsContext(root, { cwd: "project/sub" });
   const roots = opencodeSettings.roots!(sub);
   assert.deepEqual(roots.map((r) => [r.path, r.scope]), [
     [join(root, "home/my-skills"), "user"],
@@ -258,7 +242,7 @@ Deno.test("opencode settings: skills.paths roots: ~/ the home, relative below th
   assert.equal(roots[0]!.from, `${join(root, GLOBAL)} skills.paths`);
   // Untrusted: no cwd, so no relative root.
   assert.equal(
-    opencodeSettings.roots!(contextOf(root, { trusted: false })).length,
+    opencodeSettings.roots!(settingsContext(root, { trusted: false })).length,
     2,
   );
   await writeTree(root, {
@@ -309,23 +293,6 @@ Deno.test("opencode settings: OPENCODE_DISABLE_* turn off the .claude, .agents a
   );
 });
 
-/** `list --client opencode --json` in `cwd` with its own HOME and variables. */
-async function listOpencode(
-  cwd: string,
-  home: string,
-  env: Record<string, string> = {},
-): Promise<string[]> {
-  const run = await runCli(["list", "--client", "opencode", "--json"], {
-    cwd,
-    env: { HOME: home, XDG_CONFIG_HOME: "", OPENCODE_CONFIG_DIR: "", ...env },
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-  assert.equal(run.code, 0, run.stderr);
-  return (JSON.parse(run.stdout) as { skills: { name: string }[] }).skills
-    .map((s) => s.name).sort();
-}
-
 Deno.test("opencode settings: list --client opencode leaves out what permission.skill denies, adds skills.paths, and drops the roots OPENCODE_DISABLE_EXTERNAL_SKILLS turns off", async () => {
   await using t = await tempDir();
   await gitProject(t.path);
@@ -343,17 +310,17 @@ Deno.test("opencode settings: list --client opencode leaves out what permission.
       skills: { paths: ["~/extra"] },
     }),
   });
-  assert.deepEqual(await listOpencode(project, home), [
+  assert.deepEqual(await listedNames("opencode", project, home), [
     "added",
     "external",
     "kept",
   ]);
   assert.deepEqual(
-    await listOpencode(project, home, {
+    await listedNames("opencode", project, home, {
       OPENCODE_DISABLE_EXTERNAL_SKILLS: "1",
     }),
     ["added", "kept"],
   );
   await writeTree(t.path, { "project/opencode.json": permission("deny") });
-  assert.deepEqual(await listOpencode(project, home), []);
+  assert.deepEqual(await listedNames("opencode", project, home), []);
 });

@@ -6,7 +6,8 @@
 // HOME or PI_CODING_AGENT_DIR.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { listedNames, settingsContext } from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
@@ -42,21 +43,6 @@ function actionFor(
     "on";
 }
 
-/** A context below `root`: home `root/home`, cwd `root/project`. */
-function contextOf(
-  root: string,
-  options: { env?: Record<string, string>; trusted?: boolean } = {},
-): SettingsContext {
-  const vars = options.env ?? {};
-  const trusted = options.trusted ?? true;
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? join(root, "project") : undefined,
-    projectRoot: trusted ? join(root, "project") : undefined,
-    env: (name) => vars[name],
-  };
-}
-
 const md = (name: string): string =>
   skillMd(`name: ${name}\ndescription: The ${name} skill`);
 const json = (value: unknown): string => JSON.stringify(value);
@@ -86,7 +72,7 @@ Deno.test("pi settings: plain entries add folders (any depth) and one SKILL.md's
     }),
     "project/.pi/settings.json": json({ skills: ["../shared"] }),
   });
-  const roots = piSettings.roots!(contextOf(root)).map((r) =>
+  const roots = piSettings.roots!(settingsContext(root)).map((r) =>
     `${r.scope} ${r.path.slice(root.length)} ${r.maxDepth}`
   );
   assert.deepEqual(roots, [
@@ -98,7 +84,9 @@ Deno.test("pi settings: plain entries add folders (any depth) and one SKILL.md's
   ]);
   // An untrusted project: its settings are not read.
   assert.deepEqual(
-    piSettings.roots!(contextOf(root, { trusted: false })).map((r) => r.scope),
+    piSettings.roots!(settingsContext(root, { trusted: false })).map((r) =>
+      r.scope
+    ),
     ["user", "user", "user", "user"],
   );
 });
@@ -117,10 +105,12 @@ Deno.test("pi settings: PI_CODING_AGENT_DIR moves the user file (paths below it)
   });
   const paths = (context: SettingsContext): string[] =>
     piSettings.roots!(context).map((r) => r.path.slice(root.length));
-  assert.deepEqual(paths(contextOf(root)), ["/home/legacy"]);
+  assert.deepEqual(paths(settingsContext(root)), ["/home/legacy"]);
   assert.deepEqual(
     paths(
-      contextOf(root, { env: { PI_CODING_AGENT_DIR: join(root, "agent") } }),
+      settingsContext(root, {
+        env: { PI_CODING_AGENT_DIR: join(root, "agent") },
+      }),
     ),
     ["/agent/extra"],
   );
@@ -143,7 +133,7 @@ Deno.test("pi settings: !patterns match the folder (relative, name, absolute), n
     }),
     "project/.pi/settings.json": json({ skills: ["!p-*", "!u-keep"] }),
   });
-  const settings = await piSettings.rules!(contextOf(root));
+  const settings = await piSettings.rules!(settingsContext(root));
   assert.equal(
     actionFor(settings, `${us}/dir-x/SKILL.md`, "user", "named-x"),
     "on",
@@ -183,7 +173,7 @@ Deno.test("pi settings: !* turns every skill off, +path turns one back on, -path
       ],
     }),
   });
-  const settings = await piSettings.rules!(contextOf(root));
+  const settings = await piSettings.rules!(settingsContext(root));
   assert.equal(actionFor(settings, `${us}/keep-c/SKILL.md`, "user"), "on");
   assert.equal(actionFor(settings, `${us}/ua/SKILL.md`, "user"), "off");
   assert.equal(actionFor(settings, `${us}/other/SKILL.md`, "user"), "off");
@@ -209,7 +199,7 @@ Deno.test("pi settings: an unprefixed glob keeps only the matching skills its fi
       skills: ["~/user-extra", "~/globbed/*"],
     }),
   });
-  const settings = await piSettings.rules!(contextOf(root));
+  const settings = await piSettings.rules!(settingsContext(root));
   const extra = `${root}/project/extra-skills`;
   assert.equal(actionFor(settings, `${extra}/keep/SKILL.md`, "project"), "on");
   assert.equal(actionFor(settings, `${extra}/drop/SKILL.md`, "project"), "off");
@@ -244,7 +234,7 @@ Deno.test("pi settings: a skill a file's paths add is that file's, whatever its 
     }),
     "project/.pi/settings.json": json({ skills: ["!*"] }),
   });
-  const settings = await piSettings.rules!(contextOf(root));
+  const settings = await piSettings.rules!(settingsContext(root));
   // `!*` of the project does not reach it; the user's `!v1` does.
   assert.equal(
     actionFor(settings, `${root}/project/vendor/v1/SKILL.md`, "project"),
@@ -262,8 +252,10 @@ Deno.test("pi settings: a skill a file's paths add is that file's, whatever its 
 
 Deno.test("pi settings: no settings file, no rules and no roots", async () => {
   await using t = await tempDir();
-  assert.deepEqual(await piSettings.rules!(contextOf(t.path)), { rules: [] });
-  assert.deepEqual(piSettings.roots!(contextOf(t.path)), []);
+  assert.deepEqual(await piSettings.rules!(settingsContext(t.path)), {
+    rules: [],
+  });
+  assert.deepEqual(piSettings.roots!(settingsContext(t.path)), []);
 });
 
 Deno.test("pi glob: answers as minimatch 10.2.6 (default options) does", () => {
@@ -324,23 +316,6 @@ Deno.test("pi glob: hostile patterns answer at once", () => {
   assert.ok(performance.now() - start < 5000);
 });
 
-interface Listed {
-  name: string;
-}
-
-/** `list --client pi --json` in `cwd` with its own HOME. */
-async function listPi(cwd: string, home: string): Promise<string[]> {
-  const run = await runCli(["list", "--client", "pi", "--json"], {
-    cwd,
-    env: { HOME: home, PI_CODING_AGENT_DIR: "" },
-    permissions: ["-P=cli"],
-    signal: AbortSignal.timeout(120_000),
-  });
-  assert.equal(run.code, 0, run.stderr);
-  return (JSON.parse(run.stdout) as { skills: Listed[] }).skills
-    .map((s) => s.name).sort();
-}
-
 Deno.test("pi settings: list --client pi adds the folders the settings name and leaves out what their patterns turn off", async () => {
   await using t = await tempDir();
   const home = join(t.path, "home");
@@ -361,7 +336,7 @@ Deno.test("pi settings: list --client pi adds the folders the settings name and 
       skills: ["../more", "kep*", "!p-off"],
     }),
   });
-  assert.deepEqual(await listPi(project, home), [
+  assert.deepEqual(await listedNames("pi", project, home), [
     "added",
     "kept",
     "p-keep",

@@ -5,7 +5,8 @@
 // run as a subprocess. Never the machine's real HOME or /etc.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runCli, skillMd, tempDir, writeTree } from "./_helpers.ts";
+import { listedSkills, settingsContext } from "./_settings.ts";
+import { skillMd, tempDir, writeTree } from "./_helpers.ts";
 import type { Skill } from "../src/shared/types.ts";
 import {
   type ClientSettings,
@@ -36,19 +37,12 @@ function actionFor(
   return decidingRule(settings, skill(name, scope), name)?.action ?? "on";
 }
 
-/** A context of a temporary machine: home and project below `root`. */
-function contextOf(
+/** A machine below `root`, its variables `env`; untrusted: no project. */
+const contextOf = (
   root: string,
   env: Record<string, string> = {},
   trusted = true,
-): SettingsContext {
-  return {
-    home: join(root, "home"),
-    cwd: trusted ? join(root, "project") : undefined,
-    projectRoot: trusted ? join(root, "project") : undefined,
-    env: (name) => env[name],
-  };
-}
+): SettingsContext => settingsContext(root, { env, trusted });
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -188,11 +182,6 @@ Deno.test("qwen settings: QWEN_HOME replaces ~/.qwen: its skills folder is read 
   );
 });
 
-interface Listed {
-  name: string;
-  description: string;
-}
-
 Deno.test("qwen settings: list --client qwen-code leaves out what skills.disabled and skills.disabledLevels turn off and adds skills.directories", async () => {
   await using t = await tempDir();
   const home = join(t.path, "home");
@@ -209,17 +198,10 @@ Deno.test("qwen settings: list --client qwen-code leaves out what skills.disable
       skills: { disabled: ["U-OFF"], directories: ["~/more"] },
     }),
   });
-  const list = async (): Promise<string[]> => {
-    const run = await runCli(["list", "--client", "qwen-code", "--json"], {
-      cwd: project,
-      env: { HOME: home },
-      permissions: ["-P=cli"],
-      signal: AbortSignal.timeout(120_000),
-    });
-    assert.equal(run.code, 0, run.stderr);
-    const skills = (JSON.parse(run.stdout) as { skills: Listed[] }).skills;
-    return skills.map((s) => `${s.name}: ${s.description}`);
-  };
+  const list = async (): Promise<string[]> =>
+    (await listedSkills("qwen-code", project, home)).map((s) =>
+      `${s.name}: ${s.description}`
+    );
   assert.deepEqual(await list(), [
     "m-a: The m-a skill (user)",
     "p-a: The p-a skill (project)",
