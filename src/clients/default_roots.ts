@@ -30,7 +30,7 @@ import {
 import { clientDirSuffixes, rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
 import { gitRoot, projectDirs, walkedDirs } from "./project_dirs.ts";
-import type { SettingsContext } from "./client_settings.ts";
+import type { SettingsContext, SettingsRoot } from "./client_settings.ts";
 import { settingsReader } from "./settings_readers.ts";
 import { homeDirectory } from "../shared/home_directory.ts";
 
@@ -282,6 +282,16 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     env: quietEnv,
     systemRoot,
   });
+  // Each agent's settings roots, read once for every scope.
+  const settingsRoots = new Map<string, readonly SettingsRoot[]>();
+  const settingsRootsOf = (name: string): readonly SettingsRoot[] => {
+    let roots = settingsRoots.get(name);
+    if (roots === undefined) {
+      roots = settingsReader(name)?.roots?.(context) ?? [];
+      settingsRoots.set(name, roots);
+    }
+    return roots;
+  };
   for (const scope of scopeOrder(lead ?? CLIENT_TABLE.agents)) {
     const dirs = scope === "project" ? allDirs : [undefined];
     for (const projectDir of dirs) {
@@ -301,7 +311,7 @@ export function defaultRoots(options: DefaultRootsOptions = {}): DefaultRoots {
     }
     if (scope === "project" && !trust) continue;
     for (const { name, entry } of entries) {
-      for (const extra of settingsReader(name)?.roots?.(context) ?? []) {
+      for (const extra of settingsRootsOf(name)) {
         if (extra.scope !== scope) continue;
         const scan = rootScan(entry, { scope, path: [], source: "" });
         add(extra.path, scope, name, {

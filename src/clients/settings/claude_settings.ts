@@ -121,7 +121,9 @@ export const claudeSettings: SettingsReader = {
     const rules: SettingsRule[] = [];
     let none: { from: string; entry: string } | undefined;
     for (const file of settingsFiles(context)) {
-      const settings = readJsonSettings(file);
+      // Claude Code skips a file that is not strict JSON (a comment, a
+      // trailing comma): so does its reader here.
+      const settings = readJsonSettings(file, { strict: true });
       if (settings === undefined) continue;
       const overrides = settingAt(settings, "skillOverrides");
       if (

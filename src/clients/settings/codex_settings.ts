@@ -29,7 +29,7 @@ import type {
   SettingsRule,
 } from "../client_settings.ts";
 import { dirname, isAbsolute, join, resolve } from "../../shared/path.ts";
-import { readSettingsText } from "./settings_file.ts";
+import { boundedSettings, readSettingsText } from "./settings_file.ts";
 
 /** The agree scenarios of these facts. */
 const SCENARIOS = [
@@ -177,7 +177,8 @@ function parseToml(
 ): Parsed {
   if (text === undefined) return undefined;
   try {
-    const value = parse(text);
+    // A project's config.toml may be hostile: bounded before it is read.
+    const value = boundedSettings(parse(text));
     return isTable(value) ? value : null;
   } catch {
     return null;

@@ -163,7 +163,12 @@ function opencodeSkipsRoot(
 function opencodeRules(context: SettingsContext): Promise<ClientSettings> {
   const settings = opencodeSkillSettings(context);
   const all = [...settings.permission, ...settings.agent];
-  const rules = all.map(toRule);
+  // One budget of matching steps for all the rules: patterns built to be
+  // slow against long names (a project's opencode.json may be hostile)
+  // stop matching once it is spent, and the skills stay listed.
+  let steps = MATCH_STEPS;
+  const spend = (cost: number): boolean => (steps -= cost) >= 0;
+  const rules = all.map((rule) => toRule(rule, spend));
   const last = all.at(-1);
   if (last?.pattern === "*" && last.action === "deny") {
     return Promise.resolve({
@@ -174,13 +179,21 @@ function opencodeRules(context: SettingsContext): Promise<ClientSettings> {
   return Promise.resolve({ rules });
 }
 
-/** One permission rule as a settings rule. */
-function toRule(rule: SkillPermissionRule): SettingsRule {
+/** Matching steps all of one view's permission rules may take (a step: one pattern character against one name character). */
+const MATCH_STEPS = 20_000_000;
+
+/** One permission rule as a settings rule, its matching paid from `spend`. */
+function toRule(
+  rule: SkillPermissionRule,
+  spend: (cost: number) => boolean,
+): SettingsRule {
   return {
     from: rule.from,
     entry: entryOf(rule),
     action: rule.action === "deny" ? "off" : "on",
-    matches: (_skill, name) => wildcardMatch(name, rule.pattern),
+    matches: (_skill, name) =>
+      spend((name.length + 1) * (rule.pattern.length + 1)) &&
+      wildcardMatch(name, rule.pattern),
   };
 }
 

@@ -23,6 +23,44 @@ const MAX_PI_GLOB_CHARS = 1024;
 /** Most alternatives one pattern's braces expand to; more never match. */
 const MAX_PI_GLOB_ALTERNATIVES = 256;
 
+/**
+ * The work a settings file's patterns may cost, shared by all of them: the
+ * compiled tokens (memory) and the matching steps (time). A file of patterns
+ * built to be slow or large (a project's `.pi/settings.json` may be hostile)
+ * runs out of it: a pattern over the compile budget never matches, and once
+ * the match budget is spent no pattern matches any more (the skills stay
+ * listed).
+ */
+export interface PiGlobBudget {
+  /** Tokens still to compile. */
+  compile: number;
+  /** Matching steps still to take (a step: one token against one character). */
+  match: number;
+}
+
+/**
+ * A fresh budget for one settings file: 100,000 tokens and 20 million steps
+ * (a fraction of a second), far beyond any real file's patterns.
+ *
+ * @example Usage
+ * ```ts
+ * import { piGlob, piGlobBudget } from "./pi_glob.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const budget = piGlobBudget();
+ * assert.equal(piGlob("glob-*", budget)("glob-a"), true);
+ * assert.ok(budget.compile < 100_000);
+ * ```
+ *
+ * @returns The budget.
+ */
+export function piGlobBudget(): PiGlobBudget {
+  return { compile: 100_000, match: 20_000_000 };
+}
+
+/** The budget of the pattern being matched (matching is synchronous). */
+let active: PiGlobBudget | undefined;
+
 type Token =
   | { readonly t: "char"; readonly c: string }
   | { readonly t: "any" }
@@ -62,10 +100,17 @@ type Segment =
  * ```
  *
  * @param pattern The pattern (without pi's own `!`, `+` or `-` prefix).
+ * @param budget The settings file's budget (see {@linkcode PiGlobBudget}).
  * @returns Whether a path matches it.
  */
-export function piGlob(pattern: string): (path: string) => boolean {
+export function piGlob(
+  pattern: string,
+  budget?: PiGlobBudget,
+): (path: string) => boolean {
   if (pattern.length > MAX_PI_GLOB_CHARS || pattern.startsWith("#")) {
+    return () => false;
+  }
+  if (budget !== undefined && budget.compile < pattern.length) {
     return () => false;
   }
   if (pattern === "") return (path) => path === "";
@@ -84,13 +129,29 @@ export function piGlob(pattern: string): (path: string) => boolean {
     )
     : [rest];
   if (alternatives === undefined) return () => false;
-  const compiled = [...new Set(alternatives)].map((alternative) =>
+  const unique = [...new Set(alternatives)];
+  if (budget !== undefined) {
+    const cost = unique.reduce((sum, a) => sum + a.length + 1, 0);
+    if (budget.compile < cost) {
+      budget.compile = 0;
+      return () => false;
+    }
+    budget.compile -= cost;
+  }
+  const compiled = unique.map((alternative) =>
     optimized(alternative.split(/\/+/)).map(segment)
   );
   return (path) => {
     const parts = path.split(/\/+/);
-    const hit = compiled.some((segments) => matchPath(segments, parts));
-    return hit !== negated;
+    active = budget;
+    try {
+      const hit = compiled.some((segments) => matchPath(segments, parts));
+      // A budget spent mid-match matches nothing, negated or not.
+      if (budget !== undefined && budget.match <= 0) return false;
+      return hit !== negated;
+    } finally {
+      active = undefined;
+    }
   };
 }
 
@@ -331,6 +392,14 @@ function matchSegment(seg: Segment, text: string): boolean {
 
 /** Tokens against a string, by the set of token positions reached (no backtracking). */
 function matchTokens(tokens: readonly Token[], text: string): boolean {
+  if (active !== undefined) {
+    const steps = (tokens.length + 1) * (text.length + 1);
+    if (active.match < steps) {
+      active.match = 0;
+      return false;
+    }
+    active.match -= steps;
+  }
   const closure = (states: boolean[]): boolean[] => {
     for (let p = 0; p < tokens.length; p++) {
       if (states[p] && tokens[p]!.t === "star") states[p + 1] = true;

@@ -49,8 +49,8 @@ import type {
   SettingsRoot,
   SettingsRule,
 } from "../client_settings.ts";
-import { readSettingsText } from "./settings_file.ts";
-import { piGlob } from "./pi_glob.ts";
+import { boundedSettings, readSettingsText } from "./settings_file.ts";
+import { piGlob, piGlobBudget } from "./pi_glob.ts";
 
 /** One of pi's settings files and its `skills` entries. */
 interface PiFile {
@@ -131,10 +131,20 @@ function piRules(context: SettingsContext): ClientSettings {
   for (const file of files) {
     const from = `${file.path} (skills)`;
     const patterns = file.entries.filter(isPattern);
+    // One budget for the file's patterns: a hostile one cannot make them slow.
+    const budget = piGlobBudget();
+    const tried = new WeakMap<Skill, ReturnType<typeof candidates>>();
+    const candidatesOf = (skill: Skill): ReturnType<typeof candidates> => {
+      let known = tried.get(skill);
+      if (known === undefined) {
+        tried.set(skill, known = candidates(skill, file.base));
+      }
+      return known;
+    };
     const mine = (skill: Skill): boolean => owner(skill)?.file === file;
     const includes = patterns.filter((p) => !/^[!+-]/.test(p));
     if (includes.length > 0) {
-      const globs = includes.map(piGlob);
+      const globs = includes.map((p) => piGlob(p, budget));
       rules.push({
         from,
         entry: `${includes.join(", ")} (matches none)`,
@@ -142,15 +152,15 @@ function piRules(context: SettingsContext): ClientSettings {
         matches: (skill) => {
           const of = owner(skill);
           if (of?.file !== file || !of.added) return false;
-          const { globs: tried } = candidates(skill, file.base);
-          return !globs.some((glob) => tried.some(glob));
+          const { globs: paths } = candidatesOf(skill);
+          return !globs.some((glob) => paths.some(glob));
         },
       });
     }
     const add = (prefix: string, action: SettingsRule["action"]): void => {
       for (const entry of patterns.filter((p) => p.startsWith(prefix))) {
         const pattern = entry.slice(1);
-        const glob = prefix === "!" ? piGlob(pattern) : undefined;
+        const glob = prefix === "!" ? piGlob(pattern, budget) : undefined;
         const exact = pattern.startsWith("./") ? pattern.slice(2) : pattern;
         rules.push({
           from,
@@ -158,7 +168,7 @@ function piRules(context: SettingsContext): ClientSettings {
           action,
           matches: (skill) => {
             if (!mine(skill)) return false;
-            const { globs, exacts } = candidates(skill, file.base);
+            const { globs, exacts } = candidatesOf(skill);
             return glob === undefined
               ? exacts.includes(exact)
               : globs.some(glob);
@@ -180,7 +190,20 @@ function piRules(context: SettingsContext): ClientSettings {
 function ownerOf(
   files: readonly PiFile[],
 ): (skill: Skill) => { file: PiFile; added: boolean } | undefined {
+  // Once per skill: every rule of every file asks.
+  const known = new WeakMap<
+    Skill,
+    { file: PiFile; added: boolean } | undefined
+  >();
   return (skill) => {
+    if (known.has(skill)) return known.get(skill);
+    const found = findOwner(skill);
+    known.set(skill, found);
+    return found;
+  };
+  function findOwner(
+    skill: Skill,
+  ): { file: PiFile; added: boolean } | undefined {
     const path = skill.path;
     if (path === undefined) return undefined;
     for (const file of files) {
@@ -194,7 +217,7 @@ function ownerOf(
     }
     const file = files.find((f) => f.scope === skill.scope);
     return file === undefined ? undefined : { file, added: false };
-  };
+  }
 }
 
 /**
@@ -255,7 +278,8 @@ function piFile(
   if (text === undefined) return undefined;
   let settings: unknown;
   try {
-    settings = JSON.parse(text);
+    // A project's settings may be hostile: bounded before they are read.
+    settings = boundedSettings(JSON.parse(text));
   } catch {
     return undefined;
   }

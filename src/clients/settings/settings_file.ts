@@ -2,9 +2,16 @@
 /**
  * Reading an agent's settings file: a regular file within 1 MiB, read only
  * where `--allow-read` covers it, parsed as JSON, or as JSON with comments
- * and trailing commas (Gemini CLI's and opencode's files allow both). A
- * file that is missing, unreadable or not a JSON object is left out, as the
- * agents themselves leave it.
+ * and trailing commas where the agent allows them (Gemini CLI, opencode; not
+ * Claude Code, which skips such a file). A file that is missing, unreadable
+ * or not a JSON object is left out, as the agents themselves leave it.
+ *
+ * A project's settings come from a repository the user may not trust, so
+ * what is read is bounded before any reader walks it
+ * ({@linkcode boundedSettings}): the first 256 items of a list, the first 256
+ * keys of an object, 16 levels, strings of at most 4,096 characters. No
+ * agent's real settings come near; a file built to make matching slow or
+ * large is cut to a size every reader handles at once.
  *
  * @module
  */
@@ -57,6 +64,7 @@ export function readSettingsText(path: string): string | undefined {
  */
 export function readJsonSettings(
   path: string,
+  options: { readonly strict?: boolean } = {},
 ): Record<string, unknown> | undefined {
   const text = readSettingsText(path);
   if (text === undefined) return undefined;
@@ -64,15 +72,77 @@ export function readJsonSettings(
   try {
     value = JSON.parse(text);
   } catch {
+    if (options.strict === true) return undefined;
     try {
       value = JSON.parse(withoutComments(text));
     } catch {
       return undefined;
     }
   }
+  value = boundedSettings(value);
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? value as Record<string, unknown>
     : undefined;
+}
+
+/** Most items of a settings list, and keys of a settings object, read. */
+export const MAX_SETTINGS_ITEMS = 256;
+/** Deepest settings value read. */
+const MAX_SETTINGS_DEPTH = 16;
+/** Longest settings string read (UTF-16 code units). */
+const MAX_SETTINGS_STRING = 4096;
+
+/**
+ * A parsed settings value cut to the bounds of the module doc: the first
+ * {@linkcode MAX_SETTINGS_ITEMS} items and keys, 16 levels (deeper values
+ * left out), strings of at most 4,096 characters (longer ones left out).
+ * Every key, `__proto__` included, stays an own property.
+ *
+ * @example Usage
+ * ```ts
+ * import { boundedSettings } from "./settings_file.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const many = Array.from({ length: 1000 }, (_, i) => `!x${i}`);
+ * const cut = boundedSettings({ skills: many }) as { skills: string[] };
+ * assert.equal(cut.skills.length, 256);
+ * assert.equal(cut.skills[0], "!x0");
+ * ```
+ *
+ * @param value A parsed JSON or TOML value.
+ * @param depth How deep it sits (for the recursion).
+ * @returns The bounded value (`undefined` for one left out).
+ */
+export function boundedSettings(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") {
+    return value.length > MAX_SETTINGS_STRING ? undefined : value;
+  }
+  if (typeof value !== "object" || value === null) return value;
+  if (depth >= MAX_SETTINGS_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    return value.slice(0, MAX_SETTINGS_ITEMS)
+      .map((item) => boundedSettings(item, depth + 1))
+      .filter((item) => item !== undefined);
+  }
+  const out: Record<string, unknown> = {};
+  let keys = 0;
+  for (const key of Object.keys(value)) {
+    if (keys++ >= MAX_SETTINGS_ITEMS) break;
+    const item = boundedSettings(
+      (value as Record<string, unknown>)[key],
+      depth + 1,
+    );
+    // Defined, not assigned: a key "__proto__" stays an own property.
+    if (item !== undefined) {
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return out;
 }
 
 /**
@@ -96,12 +166,31 @@ function withoutComments(text: string): string {
       const end = text.indexOf("*/", i + 2);
       i = end === -1 ? text.length : end + 2;
       out += " ";
+    } else if (c === "," && closesNext(text, i + 1)) {
+      // A trailing comma: dropped (outside strings only).
+      i++;
     } else {
       out += c;
       i++;
     }
   }
-  return out.replace(/,(\s*[}\]])/g, "$1");
+  return out;
+}
+
+/** Whether the next token after `from` (past whitespace and comments) closes an object or array. */
+function closesNext(text: string, from: number): boolean {
+  let i = from;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
+    else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end === -1 ? text.length : end + 2;
+    } else return c === "}" || c === "]";
+  }
+  return false;
 }
 
 /**
