@@ -16,7 +16,8 @@ import {
 } from "./_helpers.ts";
 import { discover } from "../src/discover/discover.ts";
 import { directorySource } from "../src/discover/sources.ts";
-import { clientView, hasClientView } from "../src/clients/client_view.ts";
+import { clientView } from "../src/clients/client_view.ts";
+import { hasClientView } from "../src/clients/client_profile.ts";
 import {
   cutDescription,
   firstBodyLine,

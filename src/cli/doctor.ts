@@ -38,7 +38,7 @@ import { setupReport } from "./doctor_setup.ts";
 import { setupText } from "./doctor_setup_view.ts";
 import { rootsOfClient } from "./doctor_verdict.ts";
 import { listedView, viewVerdict } from "./doctor_view.ts";
-import { hasClientView } from "../clients/client_view.ts";
+import { hasClientView } from "../clients/client_profile.ts";
 import {
   copiesIn,
   type Copy,

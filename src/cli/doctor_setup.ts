@@ -26,7 +26,7 @@ import { nextForDiagnostic } from "./doctor_next.ts";
 import { type Copy, scanRoot } from "./doctor_copies.ts";
 import { checkSkill } from "./doctor_setup_skill.ts";
 import { type ListedView, listedView, viewVerdict } from "./doctor_view.ts";
-import { hasClientView } from "../clients/client_view.ts";
+import { hasClientView } from "../clients/client_profile.ts";
 
 export type {
   AgentReason,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { hasClientView } from "../clients/client_view.ts";
+import { hasClientView } from "../clients/client_profile.ts";
 import { clientEntry } from "../clients/client_profile.ts";
 import type { InstallResult } from "../install/mod.ts";
 import type { SkillOverride } from "../serve/policy.ts";

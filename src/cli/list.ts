@@ -6,7 +6,6 @@
  */
 import { discover } from "../discover/discover.ts";
 import { skillAgents } from "../clients/skill_agents.ts";
-import { agentViews } from "./agent_views.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type {
   Diagnostic,
@@ -33,8 +32,6 @@ import {
   remoteRootFailed,
   rootSelection,
   shownDiagnostics,
-  viewClient,
-  viewOf,
 } from "./root_options.ts";
 import {
   type JsonOption,
@@ -101,13 +98,19 @@ plain and unwrapped.`,
       readAhead: true,
     });
     // One --client with measured rules: what that client loads and offers,
-    // under its names and descriptions, in its order.
-    const viewed = await viewOf(
-      discovered,
-      viewClient(values, selection),
-      selection,
-      overridesOrNone(values) ?? [],
-    );
+    // under its names and descriptions, in its order (the views load only
+    // for the default roots: a --root listing shows none).
+    const views = selection.defaults === undefined
+      ? undefined
+      : await import("./view_of.ts");
+    const viewed = views === undefined
+      ? { discovery: discovered }
+      : await views.viewOf(
+        discovered,
+        views.viewClient(values, selection),
+        selection,
+        overridesOrNone(values) ?? [],
+      );
     const found = viewed.discovery;
     // A website named as a root that could not be listed fails the run, as
     // a missing directory does; its diagnostic says why.
@@ -117,7 +120,11 @@ plain and unwrapped.`,
       discovered,
       found,
       viewed.original,
-      await agentViews(values, selection, overridesOrNone(values) ?? []),
+      await (await import("./agent_views.ts")).agentViews(
+        values,
+        selection,
+        overridesOrNone(values) ?? [],
+      ),
     );
     // Each problem once per real file (a skill linked into two agents'
     // directories is one skill); JSON keeps every diagnostic.

@@ -9,7 +9,6 @@
 import { SkillSet } from "../serve/skill_set.ts";
 import type { SkillOverride } from "../serve/policy.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
-import { clientView } from "../clients/client_view.ts";
 import type { SettingsContext } from "../clients/client_settings.ts";
 import type { ValuesOf } from "./parse_args.ts";
 import { writeDiagnostics } from "./io.ts";
@@ -19,7 +18,6 @@ import {
   overridesFrom,
   rootSelection,
   shownDiagnostics,
-  viewClient,
 } from "./root_options.ts";
 import type { RootValues } from "./root_option_defs.ts";
 
@@ -40,7 +38,9 @@ export async function openSkillSet(
   const selection = rootSelection(values);
   // One --client with measured rules: the skills that client loads, under
   // its names and descriptions (what `list --client` shows), at every reload.
-  const client = viewClient(values, selection);
+  const client = selection.defaults === undefined
+    ? undefined
+    : (await import("./view_of.ts")).viewClient(values, selection);
   const roots = selection.defaults?.roots ?? [];
   const context = selection.defaults?.context;
   const set = await SkillSet.open({
@@ -72,6 +72,7 @@ async function servedView(
   roots: readonly { readonly path: string; readonly scope: string }[],
   context: SettingsContext | undefined,
 ): Promise<Discovery> {
+  const { clientView } = await import("../clients/client_view.ts");
   const view = await clientView(client, found, { overrides, roots, context });
   const skills: Skill[] = view.skills.map((v) => {
     const rule = v.hiddenBy?.rule;

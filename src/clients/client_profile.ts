@@ -356,3 +356,22 @@ export function scanOptions(scan: RootScan): DirectorySourceOptions {
       : {}),
   };
 }
+
+/**
+ * Whether a client has a measured view in the client table.
+ *
+ * @example Usage
+ * ```ts
+ * import { hasClientView } from "./client_profile.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(hasClientView("qwen-code"), true);
+ * assert.equal(hasClientView("windsurf"), false);
+ * ```
+ *
+ * @param client A client name or alias.
+ * @returns Whether its table entry has `view` rules.
+ */
+export function hasClientView(client: string): boolean {
+  return clientEntry(client).view !== undefined;
+}

@@ -94,24 +94,6 @@ export interface ClientView {
   }[];
 }
 
-/**
- * Whether a client has a measured view in the client table.
- *
- * @example Usage
- * ```ts
- * import { hasClientView } from "./client_view.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(hasClientView("qwen-code"), true);
- * assert.equal(hasClientView("windsurf"), false);
- * ```
- *
- * @param client A client name or alias.
- * @returns Whether its table entry has `view` rules.
- */
-export function hasClientView(client: string): boolean {
-  return clientEntry(client).view !== undefined;
-}
 
 /**
  * Applies a client's view to a discovery of its roots (see the module doc).

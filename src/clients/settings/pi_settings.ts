@@ -50,7 +50,6 @@ import type {
   SettingsRule,
 } from "../client_settings.ts";
 import { boundedSettings, readSettingsText } from "./settings_file.ts";
-import { piGlob, piGlobBudget } from "./pi_glob.ts";
 
 /** One of pi's settings files and its `skills` entries. */
 interface PiFile {
@@ -102,7 +101,9 @@ export const piSettings: SettingsReader = {
     "skill-commands-no-effect",
   ].map((c) => `pi/settings/${c}`).join(", "),
   roots: piRoots,
-  rules: (context) => Promise.resolve(piRules(context)),
+  // The glob matcher loads only when rules are asked for (a view), not
+  // with the default roots every listing computes.
+  rules: async (context) => piRules(context, await import("./pi_glob.ts")),
 };
 
 /** The folders pi's settings add: the project file's first. */
@@ -124,7 +125,10 @@ function piRoots(context: SettingsContext): SettingsRoot[] {
 }
 
 /** pi's rules: each file's patterns, for the skills that are that file's. */
-function piRules(context: SettingsContext): ClientSettings {
+function piRules(
+  context: SettingsContext,
+  { piGlob, piGlobBudget }: typeof import("./pi_glob.ts"),
+): ClientSettings {
   const files = piFiles(context);
   const owner = ownerOf(files);
   const rules: SettingsRule[] = [];
