@@ -94,7 +94,6 @@ export interface ClientView {
   }[];
 }
 
-
 /**
  * Applies a client's view to a discovery of its roots (see the module doc).
  *
