@@ -10,7 +10,7 @@ import { runCli } from "./_helpers.ts";
 import { UNSET } from "./_cli_user.ts";
 
 /** Every variable a settings reader reads, unset. */
-const SETTINGS_UNSET: Record<string, string> = {
+export const SETTINGS_UNSET: Record<string, string> = {
   ...UNSET,
   OPENCODE_CONFIG: "",
   OPENCODE_DISABLE_CLAUDE_CODE: "",

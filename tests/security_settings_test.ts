@@ -16,19 +16,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type CliRun, machine, mkfifo, runCli, writeTree } from "./_helpers.ts";
-import { UNSET } from "./_cli_user.ts";
-
-/** Every variable a settings reader reads, unset (as tests/_settings.ts). */
-const SETTINGS_UNSET: Record<string, string> = {
-  ...UNSET,
-  OPENCODE_CONFIG: "",
-  OPENCODE_DISABLE_CLAUDE_CODE: "",
-  OPENCODE_DISABLE_CLAUDE_CODE_SKILLS: "",
-  OPENCODE_DISABLE_EXTERNAL_SKILLS: "",
-  OPENCODE_DISABLE_PROJECT_CONFIG: "",
-  GEMINI_PROMPT_AGENTSKILLS: "",
-  QWEN_HOME: "",
-};
+import { SETTINGS_UNSET } from "./_settings.ts";
 
 interface Timed {
   readonly run: CliRun;

@@ -119,7 +119,7 @@ export interface MissingContext {
  * @example Usage
  * ```ts
  * import { missingSkill } from "./skill_missing.ts";
- * import type { RootValues } from "./root_options.ts";
+ * import type { RootValues } from "./root_option_defs.ts";
  * import { SkillAccessError } from "../shared/errors.ts";
  * import assert from "node:assert/strict";
  *
@@ -175,7 +175,7 @@ export function missingSkill(error: unknown, context: MissingContext): unknown {
  * @example Usage
  * ```ts
  * import { explained } from "./skill_missing.ts";
- * import type { RootValues } from "./root_options.ts";
+ * import type { RootValues } from "./root_option_defs.ts";
  * import { SkillSet } from "../serve/skill_set.ts";
  * import assert from "node:assert/strict";
  *
