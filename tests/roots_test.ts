@@ -96,6 +96,8 @@ Deno.test("skillscope roots follows CODEX_HOME, ZERO_SKILLS_DIR and XDG_CONFIG_H
     join(env.XDG_CONFIG_HOME, "opencode/skills"),
     join(env.XDG_CONFIG_HOME, "opencode/skill"),
     join(env.HOME, ".claude/skills"),
+    join(env.HOME, ".opencode/skills"),
+    join(env.HOME, ".opencode/skill"),
     join(env.CODEX_HOME, "skills/.system"),
     join(env.SKILLSCOPE_SYSTEM_ROOT, "etc/codex/skills"),
   ]);
