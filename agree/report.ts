@@ -225,7 +225,12 @@ export function agreementMarkdown(all: readonly ClientResults[]): string {
       lines.push("Every scenario agrees.");
       continue;
     }
-    lines.push(`${failing.length} scenarios differ:`, "");
+    lines.push(
+      failing.length === 1
+        ? "1 scenario differs:"
+        : `${failing.length} scenarios differ:`,
+      "",
+    );
     for (const e of failing) {
       lines.push(`- \`${e.id}\` (${e.title}):`);
       for (const d of differences(e)) {
