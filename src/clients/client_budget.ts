@@ -14,6 +14,9 @@
  */
 import type { ClientViewRules } from "./clients_table.ts";
 import { type ViewRule, viewRule } from "./client_view_rule.ts";
+// Qwen Code escapes the same five characters; what else this replaces
+// (characters XML cannot carry) keeps the length, which is all that counts.
+import { escapeXml } from "../shared/escape.ts";
 
 /** What the budget reads of a listed skill. */
 export interface BudgetEntry {
@@ -29,13 +32,6 @@ export interface BudgetEntry {
   };
   /** The rules that shaped its entry. */
   readonly rendered: readonly ViewRule[];
-}
-
-/** `&`, `<`, `>`, `"` and `'` as XML entities, as Qwen Code writes them. */
-function escapeXml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;").replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
 }
 
 /**
