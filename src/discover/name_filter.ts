@@ -35,8 +35,8 @@ export function nameFilter(
   const exc = exclude.map((pattern) => [...pattern]);
   return (name) => {
     const t = [...name];
-    return (inc.length === 0 || inc.some((p) => matches(p, t))) &&
-      !exc.some((p) => matches(p, t));
+    return (inc.length === 0 || inc.some((p) => globMatchesUnits(p, t))) &&
+      !exc.some((p) => globMatchesUnits(p, t));
   };
 }
 
@@ -61,11 +61,30 @@ export function nameFilter(
  * @returns Whether the whole name matches.
  */
 export function globMatches(pattern: string, name: string): boolean {
-  return matches([...pattern], [...name]);
+  return globMatchesUnits([...pattern], [...name]);
 }
 
-/** {@linkcode globMatches} on code points. */
-function matches(p: readonly string[], t: readonly string[]): boolean {
+/**
+ * {@linkcode globMatches} over any units: `globMatches` gives it code
+ * points; a client that matches code units (opencode) gives it those.
+ *
+ * @example Usage
+ * ```ts
+ * import { globMatchesUnits } from "./name_filter.ts";
+ * import assert from "node:assert/strict";
+ *
+ * assert.equal(globMatchesUnits("sec-*".split(""), "sec-one".split("")), true);
+ * assert.equal(globMatchesUnits(["?"], "\u{1F600}".split("")), false);
+ * ```
+ *
+ * @param p The pattern's units.
+ * @param t The text's units.
+ * @returns Whether the whole text matches.
+ */
+export function globMatchesUnits(
+  p: readonly string[],
+  t: readonly string[],
+): boolean {
   let pi = 0;
   let ti = 0;
   let star = -1; // the last "*" seen, to retry from

@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { globMatchesUnits } from "../../discover/name_filter.ts";
 import type {
   ClientSettings,
   SettingsContext,
@@ -227,32 +228,10 @@ function entryOf(rule: SkillPermissionRule): string {
 export function wildcardMatch(text: string, pattern: string): boolean {
   const t = text.replaceAll("\\", "/");
   const p = pattern.replaceAll("\\", "/");
-  if (p.endsWith(" *") && globMatch(t, p.slice(0, -2))) return true;
-  return globMatch(t, p);
-}
-
-/** `*` and `?` over UTF-16 code units, with one backtrack point (linear in practice). */
-function globMatch(text: string, pattern: string): boolean {
-  let t = 0;
-  let p = 0;
-  let star = -1;
-  let mark = 0;
-  while (t < text.length) {
-    if (p < pattern.length && pattern[p] === "*") {
-      star = p++;
-      mark = t;
-    } else if (
-      p < pattern.length && (pattern[p] === "?" || pattern[p] === text[t])
-    ) {
-      t++;
-      p++;
-    } else if (star >= 0) {
-      p = star + 1;
-      t = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.length && pattern[p] === "*") p++;
-  return p === pattern.length;
+  // opencode's regular expression (no `u` flag) reads code units.
+  const units = t.split("");
+  if (
+    p.endsWith(" *") && globMatchesUnits(p.slice(0, -2).split(""), units)
+  ) return true;
+  return globMatchesUnits(p.split(""), units);
 }
