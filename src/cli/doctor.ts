@@ -37,7 +37,8 @@ import { renderTable, terminalWidth } from "./table.ts";
 import { setupReport } from "./doctor_setup.ts";
 import { setupText } from "./doctor_setup_view.ts";
 import { rootsOfClient } from "./doctor_verdict.ts";
-import { listedView, viewVerdict } from "./doctor_view.ts";
+import { viewVerdict } from "./doctor_view.ts";
+import { listedView } from "./agent_views.ts";
 import { hasClientView } from "../clients/client_profile.ts";
 import {
   copiesIn,

@@ -25,7 +25,8 @@ import { withoutPath } from "./io.ts";
 import { nextForDiagnostic } from "./doctor_next.ts";
 import { type Copy, scanRoot } from "./doctor_copies.ts";
 import { checkSkill } from "./doctor_setup_skill.ts";
-import { type ListedView, listedView, viewVerdict } from "./doctor_view.ts";
+import { viewVerdict } from "./doctor_view.ts";
+import { type ListedView, listedView } from "./agent_views.ts";
 import { hasClientView } from "../clients/client_profile.ts";
 
 export type {

@@ -19,7 +19,8 @@ import {
   nextForPlaceholder,
 } from "./doctor_next.ts";
 import { type Copy, lockEntryOf, verdictOver } from "./doctor_copies.ts";
-import { type ListedView, viewVerdict } from "./doctor_view.ts";
+import { viewVerdict } from "./doctor_view.ts";
+import type { ListedView } from "./agent_views.ts";
 import type { SameSkill } from "../discover/dedup.ts";
 import type {
   AgentReason,

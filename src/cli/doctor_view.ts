@@ -10,45 +10,11 @@
  * @module
  */
 import { resolve } from "../shared/path.ts";
-import { discover } from "../discover/discover.ts";
-import type { Diagnostic, Skill } from "../shared/types.ts";
-import type { SkillOverride } from "../serve/policy.ts";
-import {
-  type ClientView,
-  clientView,
-  type ViewRule,
-} from "../clients/client_view.ts";
+import type { Skill } from "../shared/types.ts";
+import type { ViewRule } from "../clients/client_view.ts";
 import { clientEntry } from "../clients/client_profile.ts";
-import { rootSelection } from "./root_options.ts";
-import type { RootValues } from "./root_option_defs.ts";
 import type { CopyVerdict } from "./doctor_copies.ts";
-
-/** A client's view of its own roots, as `list --client X` computes it. */
-export interface ListedView {
-  readonly view: ClientView;
-  readonly diagnostics: readonly Diagnostic[];
-}
-
-/**
- * The view `list --client X` shows, with the discovery's diagnostics.
- *
- * @param client The client's table name.
- * @param overrides The user's overrides.
- * @returns The view.
- */
-export async function listedView(
-  client: string,
-  overrides: readonly SkillOverride[],
-): Promise<ListedView> {
-  const selection = rootSelection({ client: [client] } as RootValues, []);
-  const found = await discover({ ...selection.options, readAhead: true });
-  const view = await clientView(client, found, {
-    overrides,
-    roots: selection.defaults?.roots ?? [],
-    context: selection.defaults?.context,
-  });
-  return { view, diagnostics: found.diagnostics };
-}
+import type { ListedView } from "./agent_views.ts";
 
 /** Whether a skill is the one in a folder (by its path, else by its real path). */
 function inFolder(
@@ -84,7 +50,7 @@ function because(rule: ViewRule): string {
  *
  * @param client The client's table name.
  * @param dirs The skill's folder, and any other copy doctor weighs.
- * @param listed The view (from {@linkcode listedView}).
+ * @param listed The view (`listedView` in `agent_views.ts`).
  * @param scan What the client's scan rules say (`doctor`'s verdict from the
  *   roots, depth, symlink and name rules): its reasons explain a folder the
  *   view does not hold, and its notes go with a yes.

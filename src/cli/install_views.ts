@@ -12,7 +12,8 @@ import { hasClientView } from "../clients/client_profile.ts";
 import { clientEntry } from "../clients/client_profile.ts";
 import type { InstallResult } from "../install/mod.ts";
 import type { SkillOverride } from "../serve/policy.ts";
-import { listedView, viewVerdict } from "./doctor_view.ts";
+import { viewVerdict } from "./doctor_view.ts";
+import { listedView } from "./agent_views.ts";
 
 /** An agent that will not load an installed skill, and why. */
 export interface Refusal {
