@@ -160,3 +160,25 @@ Deno.test("doctor with no name answers from each agent's measured view, as list 
     ["deploy", "plain-text"],
   );
 });
+
+Deno.test("doctor with no name names an agent's own setting that turns a skill off, and its next step is to change that entry in that file", async () => {
+  await using m = await firstDay({ skills: false, agents: [".pi/agent"] });
+  const settings = join(m.home, ".pi/agent/settings.json");
+  await writeTree(m.home, {
+    ".pi/agent/skills/hidden/SKILL.md":
+      "---\nname: hidden\ndescription: Turned off.\n---\n",
+    ".pi/agent/skills/shown/SKILL.md":
+      "---\nname: shown\ndescription: Listed.\n---\n",
+    ".pi/agent/settings.json": '{ "skills": ["!hid*"] }\n',
+  });
+  const run = await cliIn(m, ["doctor", "--client", "pi", "--json"]);
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const problem = (report.problems as Problem[]).find((p) =>
+    p.skill === "hidden" && p.client === "pi"
+  )!;
+  assert.match(problem.message, /turned off by !hid\* in /);
+  assert.equal(problem.next, `remove or change !hid* in ${settings}`);
+  const shown = report.skills.find((s: { name: string }) => s.name === "shown");
+  assert.deepEqual(shown.seenBy, ["pi"]);
+});

@@ -98,8 +98,10 @@ export function nextForBlock(
     case "turned-off":
       return `remove the override that turns "${skill.name}" off`;
     case "settings-off": {
-      // The agent's own settings: "turned off by ENTRY in FILE (rule …)".
-      const said = / (?:by|off:) (.+) in (\S+) \(rule settings/.exec(reason);
+      // The agent's own settings: "turned off by ENTRY in FILE[ KEY] (rule …)".
+      const said = / (?:by|off:) (.+?) in (\S+).*? \(rule settings/.exec(
+        reason,
+      );
       return said === null
         ? `change ${client}'s settings that turn "${skill.name}" off`
         : `remove or change ${said[1]} in ${shellWord(said[2]!)}`;
