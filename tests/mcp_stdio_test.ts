@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { LineTransport } from "../src/mcp/stdio.ts";
 import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
+import { CONFIG } from "./_helpers.ts";
 
 const encoder = new TextEncoder();
 
@@ -195,4 +196,81 @@ Deno.test("skillscope mcp answers every request sent at once, the handshake firs
     resources: unknown[];
   };
   assert.ok(resources.resources.length > 0);
+});
+
+/**
+ * Runs `serveMcp` on stdio in a child process with a skill set that a
+ * function opens (it first writes `{"opened":true}` to the same stdout),
+ * sends `lines`, closes stdin and returns the stdout lines.
+ */
+async function serveWithOpener(lines: string[]): Promise<string[]> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = `${dir}/serve.ts`;
+    await Deno.writeTextFile(
+      script,
+      `import { embeddedSkill, SkillSet } from ${
+        JSON.stringify(new URL("../mod.ts", import.meta.url).href)
+      };
+       import { serveMcp } from ${
+        JSON.stringify(new URL("../src/mcp/mod.ts", import.meta.url).href)
+      };
+       await serveMcp(async () => {
+         await Deno.stdout.write(new TextEncoder().encode('{"opened":true}\\n'));
+         return SkillSet.openSync({
+           sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\\n" })],
+         });
+       }, { watch: false });`,
+    );
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "--no-prompt",
+        `--config=${CONFIG}`,
+        `--allow-read=${dir}`,
+        script,
+      ],
+      env: await childEnv(),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    for (const line of lines) await writer.write(encoder.encode(`${line}\n`));
+    await writer.close();
+    const out = await child.output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    return new TextDecoder().decode(out.stdout).split("\n").filter((l) =>
+      l !== ""
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("serveMcp on stdio calls a function opening the skill set only after the initialize answer is written, then serves the requests held meanwhile", async () => {
+  const out = await serveWithOpener([
+    INITIALIZE,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
+  ]);
+  const seen = out.map((l) => {
+    const message = JSON.parse(l);
+    return message.opened === true ? "opened" : message.id;
+  });
+  assert.deepEqual(seen, ["init", "opened", "tools"]);
+  const tools = JSON.parse(out[2]!).result.tools as { name: string }[];
+  assert.ok(tools.some((t) => t.name === "skills_list"));
+});
+
+Deno.test("serveMcp on stdio opens the skill set when the first message is one it holds back (no initialize): nothing waits forever", async () => {
+  const out = await serveWithOpener([
+    JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
+  ]);
+  const seen = out.map((l) => {
+    const message = JSON.parse(l);
+    return message.opened === true ? "opened" : message.id;
+  });
+  assert.deepEqual(seen, ["opened", "tools"]);
 });

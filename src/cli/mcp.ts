@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { readStateFileSync } from "../install/state_file.ts";
 import { assertReadPermission, canReadEnv } from "../shared/permissions.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { formatDiagnostic, writeErr } from "./io.ts";
@@ -75,14 +75,17 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
     const http = values.http === undefined
       ? undefined
       : parseListen(values.http);
-    const token = http === undefined ? undefined : readToken(values);
+    const token = http === undefined ? undefined : await readToken(values);
     // Loaded on demand (no other command needs the MCP SDK): the SDK is
-    // most of the server's start-up. The roots are read once it is there,
-    // while the client's initialize is answered.
+    // most of the server's start-up. The roots are read once the client's
+    // initialize is answered (on a terminal, at once: a person typing the
+    // command learns of a missing root without sending anything).
     const { McpTransportError, serveMcp } = await import("../mcp/serve.ts");
-    const set = import("./open_skill_set.ts").then(({ openSkillSet }) =>
-      openSkillSet(values, { report: true })
-    );
+    const open = (): Promise<SkillSet> =>
+      import("./open_skill_set.ts").then(({ openSkillSet }) =>
+        openSkillSet(values, { report: true })
+      );
+    const set = http === undefined && !Deno.stdin.isTerminal() ? open : open();
     const log = (message: string): void =>
       writeErr(`skillscope mcp: ${message}\n`);
     try {
@@ -122,15 +125,17 @@ and buffered request bodies (4 MiB each, 20 MiB in all) are bounded.`,
  * file, never through a symlink, size-capped; trimmed) or from
  * `SKILLSCOPE_MCP_TOKEN` when that may be read; `undefined` for none.
  */
-function readToken(
+async function readToken(
   values: { readonly "token-file": string | undefined },
-): string | undefined {
+): Promise<string | undefined> {
   const file = values["token-file"];
   let token: string | undefined;
   let from: string;
   if (file !== undefined) {
     assertReadPermission(file);
     from = `--token-file "${file}"`;
+    // Loaded for HTTP only: a stdio server answers sooner without it.
+    const { readStateFileSync } = await import("../install/state_file.ts");
     token = readStateFileSync(file, MAX_TOKEN_FILE_BYTES);
     if (token === undefined) {
       throw new UsageError(`The token file "${file}" does not exist`);

@@ -4,7 +4,10 @@
  * being discovered: `initialize`, `notifications/initialized` and `ping` go
  * to the server at once; every other message waits, in order, until the
  * skill set is ready. A client that starts a server answers its user sooner,
- * and no handler ever sees a set that is not there yet.
+ * and no handler ever sees a set that is not there yet. Its `greeted`
+ * promise says when the client's first message has been dealt with (its
+ * answer sent, or held back), so that what serves the rest may load after
+ * the handshake instead of delaying it.
  *
  * @module
  */
@@ -48,8 +51,16 @@ export class GatedTransport implements Transport {
   onclose?: () => void;
   /** Set by the server: the connection failed. */
   onerror?: (error: Error) => void;
+  /**
+   * Settles once the client's first message has been dealt with: let
+   * through, a request has had its answer sent (a notification needs
+   * none); held back, it waits. Or once the connection ended.
+   */
+  readonly greeted: Promise<void>;
   readonly #inner: Transport;
   #held: JSONRPCMessage[] | undefined = [];
+  readonly #greet = Promise.withResolvers<void>();
+  #first = true;
 
   /**
    * Constructs a new instance.
@@ -60,15 +71,26 @@ export class GatedTransport implements Transport {
    */
   constructor(inner: Transport, ready: Promise<unknown>) {
     this.#inner = inner;
+    this.greeted = this.#greet.promise;
     inner.onmessage = (message) => {
       const method = "method" in message ? message.method : undefined;
+      const first = this.#first;
+      this.#first = false;
       if (this.#held === undefined || HANDSHAKE.has(method ?? "")) {
         this.onmessage?.(message);
+        // A first notification (or a stray response) gets no answer.
+        if (first && (method === undefined || !("id" in message))) {
+          this.#greet.resolve();
+        }
       } else {
         this.#held.push(message);
+        if (first) this.#greet.resolve();
       }
     };
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      this.#greet.resolve();
+      this.onclose?.();
+    };
     inner.onerror = (error) => this.onerror?.(error);
     const release = (): void => {
       const held = this.#held ?? [];
@@ -93,8 +115,12 @@ export class GatedTransport implements Transport {
    * @param message The message.
    * @returns When it is written.
    */
-  send(message: JSONRPCMessage): Promise<void> {
-    return this.#inner.send(message);
+  async send(message: JSONRPCMessage): Promise<void> {
+    try {
+      await this.#inner.send(message);
+    } finally {
+      this.#greet.resolve();
+    }
   }
 
   /**
@@ -103,6 +129,7 @@ export class GatedTransport implements Transport {
    * @returns When it is closed.
    */
   close(): Promise<void> {
+    this.#greet.resolve();
     return this.#inner.close();
   }
 }

@@ -6,12 +6,15 @@
  * @module
  */
 import { messageOf, PermissionDeniedError } from "../shared/errors.ts";
-import { isLoopbackHost } from "../shared/host_scope.ts";
-import { SkillSet } from "../serve/skill_set.ts";
+import type { SkillSet } from "../serve/skill_set.ts";
 import { GatedTransport } from "./gated_transport.ts";
 import type { McpHttpLimits } from "./http_listener.ts";
-import { createMcpServer, type McpServerOptions } from "./server.ts";
-import { DigestCache } from "./skill_files.ts";
+import type { McpServerOptions } from "./server.ts";
+import {
+  LateSkillSource,
+  skillscopeServer,
+  skillsExtension,
+} from "./server_shell.ts";
 import { LineTransport, type LineTransportOptions } from "./stdio.ts";
 
 /**
@@ -127,8 +130,6 @@ export class McpTransportError extends Error {
   }
 }
 
-export { isLoopbackHost };
-
 /**
  * Serves a skill set over MCP until the client goes away (stdio) or
  * `signal` aborts (HTTP). On stdio, stdin ending ends the server normally;
@@ -167,10 +168,12 @@ export { isLoopbackHost };
  * On stdio (what an MCP client configuration runs):
  * `await serveMcp(await SkillSet.open({ sources: defaultSources() }))`.
  *
- * @param skills The skill set, or a promise of it: on stdio the handshake
- *   (`initialize`, `ping`) is answered while it is opened and every other
- *   request waits for it; a promise that rejects ends the connection and
- *   rejects with its error.
+ * @param skills The skill set, a promise of it, or a function opening it: on
+ *   stdio the handshake (`initialize`, `ping`) is answered while it is
+ *   opened and every other request waits for it; a function is called once
+ *   the client's first message has been answered (on HTTP, at once), so
+ *   that opening the set never delays the handshake. A promise that rejects
+ *   ends the connection and rejects with its error.
  * @param options Transport, live reload, limits.
  * @returns A promise that settles when serving ends.
  * @throws {RangeError} for a non-loopback host without `allowRemote`.
@@ -178,31 +181,44 @@ export { isLoopbackHost };
  * @throws {PermissionDeniedError} when HTTP may not listen on the host.
  */
 export async function serveMcp(
-  skills: SkillSet | Promise<SkillSet>,
+  skills: SkillSet | Promise<SkillSet> | (() => Promise<SkillSet>),
   options: ServeMcpOptions = {},
 ): Promise<void> {
   const log = options.onLog ??
     ((message: string) => console.error(`skillscope mcp: ${message}`));
-  const digests = options.digests ?? new DigestCache();
   const transport = options.transport ?? "stdio";
   const stop = new AbortController();
   options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
-  // On stdio the handshake is answered while a pending set is discovered;
-  // the set is read only once it is there (see gated_transport.ts).
-  const ready = Promise.resolve(skills);
-  let opened: SkillSet | undefined;
-  const set = skills instanceof SkillSet
-    ? skills
-    : transport === "stdio"
-    ? pendingSet(() => opened)
-    : await ready;
+  let ready: Promise<SkillSet> | undefined;
   let notify: () => void = () => {};
-  const watching = options.watch === false
-    ? Promise.resolve()
-    : ready.then((it) => watchAndNotify(it, stop.signal, () => notify(), log));
+  let watching: Promise<void> = Promise.resolve();
+  /** The skill set, opened on the first call, its roots then watched. */
+  const opened = (): Promise<SkillSet> => {
+    if (ready === undefined) {
+      const set = typeof skills === "function"
+        ? skills()
+        : Promise.resolve(skills);
+      ready = set;
+      if (options.watch !== false) {
+        watching = set.then((it) =>
+          watchAndNotify(it, stop.signal, () => notify(), log)
+        );
+      }
+    }
+    return ready;
+  };
   try {
     if (transport === "stdio") {
-      const server = createMcpServer(set, { ...options, digests });
+      // The handshake is answered by a server that has no handlers yet:
+      // the transport holds every other request until the skill set is
+      // there and the modules that serve it are loaded, which happens
+      // once the client's first message has been dealt with (see
+      // gated_transport.ts); a function is called only then.
+      const source = new LateSkillSource();
+      const server = skillscopeServer(
+        skillsExtension(source, options.onDiagnostic),
+      );
+      const served = Promise.withResolvers<void>();
       const lines = new GatedTransport(
         new LineTransport(
           Deno.stdin.readable,
@@ -212,12 +228,23 @@ export async function serveMcp(
             onLog: log,
           },
         ),
-        ready.then((it) => {
-          opened = it;
-        }),
+        served.promise,
       );
+      const set = typeof skills === "function"
+        ? lines.greeted.then(opened)
+        : opened();
+      (async (): Promise<void> => {
+        await lines.greeted;
+        const [{ skillHandlers }, it] = await Promise.all([
+          import("./server.ts"),
+          set,
+        ]);
+        const handlers = skillHandlers(it, options);
+        source.resolve(handlers.source);
+        handlers.attach(server);
+      })().then(served.resolve, served.reject);
       // A discovery that fails ends the connection with its error.
-      ready.catch(() => void lines.close().catch(() => {}));
+      set.catch(() => void lines.close().catch(() => {}));
       let failure: Error | undefined;
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
@@ -236,7 +263,7 @@ export async function serveMcp(
       await server.connect(lines);
       await closed;
       // A discovery that failed is the error of the whole run.
-      await ready;
+      await set;
       if (failure !== undefined) {
         throw new McpTransportError(
           `The MCP connection failed: ${failure.message}`,
@@ -247,6 +274,8 @@ export async function serveMcp(
     }
     const { hostname = "127.0.0.1", port, allowRemote = false, onListen } =
       transport.http;
+    // Loaded only for HTTP, as its other modules below.
+    const { isLoopbackHost } = await import("../shared/host_scope.ts");
     if (!isLoopbackHost(hostname) && !allowRemote) {
       throw new RangeError(
         `Refusing to serve MCP on "${hostname}", which is not a loopback address: anyone who can reach it could read the skills. Pass --allow-remote (allowRemote: true) to do it anyway`,
@@ -268,9 +297,10 @@ export async function serveMcp(
     const { DEFAULT_MCP_HTTP_LIMITS, listenHttp } = await import(
       "./http_listener.ts"
     );
-    const handler = mcpHttpHandler(set, {
+    const { DigestCache } = await import("./skill_files.ts");
+    const handler = mcpHttpHandler(await opened(), {
       ...options,
-      digests,
+      digests: options.digests ?? new DigestCache(),
       ...(transport.http.token === undefined
         ? {}
         : { token: transport.http.token }),
@@ -351,22 +381,4 @@ async function watchAndNotify(
       `live reload stopped: ${messageOf(error)}`,
     );
   }
-}
-
-/**
- * A skill set still being opened, for the handlers of a server whose
- * transport holds every request back until it is there: each use reads the
- * opened set (a use before that is a bug, and throws).
- */
-function pendingSet(opened: () => SkillSet | undefined): SkillSet {
-  return new Proxy(Object.create(SkillSet.prototype) as SkillSet, {
-    get(_, key): unknown {
-      const set = opened();
-      if (set === undefined) {
-        throw new Error("the skill set was used before it was opened");
-      }
-      const value = Reflect.get(set, key, set);
-      return typeof value === "function" ? value.bind(set) : value;
-    },
-  });
 }

@@ -7,7 +7,7 @@
  */
 import {
   type CallToolResult,
-  McpServer,
+  type McpServer,
   ProtocolError,
   ProtocolErrorCode,
   specTypeSchemas,
@@ -15,13 +15,12 @@ import {
 import {
   SKILLS_GET_METHOD,
   SKILLS_LIST_METHOD,
-  SkillsExtension,
 } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { skillTools } from "../serve/tools.ts";
 import { callSkillTool } from "../serve/tool_calls.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { VERSION } from "../shared/version.ts";
+import { skillscopeServer, skillsExtension } from "./server_shell.ts";
 import { DigestCache } from "./skill_files.ts";
 import { DEFAULT_PAGE_SIZE, skillSetSource } from "./served_skills.ts";
 import { parseSkillUri, skillFileUri } from "./uri.ts";
@@ -138,22 +137,65 @@ export function mcpServerFactory(
   options: McpServerOptions = {},
   configure?: (server: McpServer) => void,
 ): () => McpServer {
+  const handlers = skillHandlers(set, options);
+  const extension = skillsExtension(handlers.source, options.onDiagnostic);
+  return (): McpServer => {
+    const mcp = skillscopeServer(extension);
+    handlers.attach(mcp, configure);
+    return mcp;
+  };
+}
+
+/** What {@linkcode skillHandlers} makes for one skill set. */
+export interface SkillHandlers {
+  /** The skills extension's source (with the pages served here). */
+  readonly source: ReturnType<typeof skillSetSource>;
+  /**
+   * Adds the handlers to a server that carries the skills extension (also
+   * after it connected): `skills/list` and `skills/get` in place of the
+   * extension's, the tools, and a paged `resources/list`.
+   *
+   * @param mcp The server.
+   * @param configure Adds to the server before its `resources/list`.
+   */
+  attach(mcp: McpServer, configure?: (server: McpServer) => void): void;
+}
+
+/**
+ * The handlers serving one skill set, made once for all its servers: the
+ * source of the skills extension, and the request handlers that
+ * {@linkcode SkillHandlers.attach} adds to a server.
+ *
+ * @example Usage
+ * ```ts
+ * import { embeddedSkill, SkillSet } from "@skillscope/skills";
+ * import assert from "node:assert/strict";
+ * import { skillHandlers } from "./server.ts";
+ * import { skillsExtension, skillscopeServer } from "./server_shell.ts";
+ *
+ * const set = SkillSet.openSync({
+ *   sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\n" })],
+ * });
+ * const handlers = skillHandlers(set);
+ * const server = skillscopeServer(skillsExtension(handlers.source));
+ * handlers.attach(server);
+ * assert.equal(handlers.source.listPage(undefined).skills[0]!.uri, "skill://hi/SKILL.md");
+ * ```
+ *
+ * @param set The skill set.
+ * @param options Paging, diagnostics, digest cache.
+ * @returns The source and the handlers.
+ */
+export function skillHandlers(
+  set: SkillSet,
+  options: McpServerOptions = {},
+): SkillHandlers {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const report = options.onDiagnostic;
   const source = skillSetSource(set, {
     pageSize,
     ...(report === undefined ? {} : { onDiagnostic: report }),
     digests: options.digests ?? new DigestCache(),
-  });
-  const extension = new SkillsExtension({
-    source,
-    onWarning: (warning) =>
-      report?.({
-        level: "warning",
-        code: "mcp-skill-not-listed",
-        message: warning.message,
-        path: warning.path,
-      }),
   });
   const listTools = (): { tools: ReturnType<typeof mcpTools> } => ({
     tools: mcpTools(set),
@@ -186,17 +228,10 @@ export function mcpServerFactory(
     request: { params?: { cursor?: string | undefined } | undefined },
   ): ReturnType<typeof source.resourcesPage> =>
     source.resourcesPage(request.params?.cursor);
-  return (): McpServer => {
-    const mcp = new McpServer(
-      { name: "skillscope", version: VERSION },
-      {
-        capabilities: {
-          tools: { listChanged: true },
-          resources: { listChanged: true },
-        },
-      },
-    );
-    extension.attach(mcp);
+  const attach = (
+    mcp: McpServer,
+    configure?: (server: McpServer) => void,
+  ): void => {
     const server = mcp.server;
     // Served here rather than by the extension, which checks every entry
     // of every page again; the entries were checked when they were built.
@@ -241,8 +276,8 @@ export function mcpServerFactory(
     // The SDK lists every resource in one response; a large skill set needs
     // pages, so the skills' SKILL.md resources are listed here instead.
     server.setRequestHandler("resources/list", listResources);
-    return mcp;
   };
+  return { source, attach };
 }
 
 /** The `tools/list` entries of a set's tools, made once per tool table. */
