@@ -8,14 +8,19 @@ import { CONFIG } from "./_helpers.ts";
 
 const encoder = new TextEncoder();
 
-async function spawnMcp(): Promise<Deno.ChildProcess> {
+/** A child Deno run with `args`, its three streams piped. */
+async function spawnDeno(args: string[]): Promise<Deno.ChildProcess> {
   return new Deno.Command(Deno.execPath(), {
-    args: mcpArgs(FIXTURES, ["--no-watch"]),
+    args,
     env: await childEnv(),
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+}
+
+function spawnMcp(): Promise<Deno.ChildProcess> {
+  return spawnDeno(mcpArgs(FIXTURES, ["--no-watch"]));
 }
 
 /** Sends `lines` (each followed by a newline), closes stdin, returns what came back. */
@@ -158,13 +163,7 @@ Deno.test("reading stops while responses wait to be written: the output buffer s
 
 Deno.test("skillscope mcp reads its roots behind the handshake: a root that does not exist still ends the run with exit 1, naming it", async () => {
   const missing = `${FIXTURES}/../no-such-root`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: mcpArgs(missing, ["--no-watch"]),
-    env: await childEnv(),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = await spawnDeno(mcpArgs(missing, ["--no-watch"]));
   const writer = child.stdin.getWriter();
   await writer.write(encoder.encode(`${INITIALIZE}\n`));
   const out = await child.output();
@@ -222,20 +221,14 @@ async function serveWithOpener(lines: string[]): Promise<string[]> {
          });
        }, { watch: false });`,
     );
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--no-prompt",
-        `--config=${CONFIG}`,
-        `--allow-read=${dir}`,
-        script,
-      ],
-      env: await childEnv(),
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = await spawnDeno([
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${dir}`,
+      script,
+    ]);
     const writer = child.stdin.getWriter();
     for (const line of lines) await writer.write(encoder.encode(`${line}\n`));
     await writer.close();
