@@ -4,9 +4,9 @@
 // directory, Claude Code's precedence and its description fallback) and the
 // client's behaviour asserted through the CLI; then the table itself.
 import assert from "node:assert/strict";
+import { CLIENT_DIR_SUFFIXES } from "../src/clients/client_dirs_table.ts";
 import { dirname, join } from "node:path";
 import {
-  CLIENT_DIR_SUFFIXES,
   CLIENTS,
   clientSkillsDir,
   defaultRoots,

@@ -138,15 +138,10 @@ interface GraphModule {
   }[];
 }
 
-/** The modules of the main entry's graph (`deno info`). */
-async function mainEntryModules(): Promise<GraphModule[]> {
+/** The modules of `file`'s graph (`deno info`), dynamic imports included. */
+async function graphModules(file: string): Promise<GraphModule[]> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "info",
-      "--json",
-      `--config=${join(REPO, "deno.json")}`,
-      join(REPO, "mod.ts"),
-    ],
+    args: ["info", "--json", `--config=${join(REPO, "deno.json")}`, file],
     stdout: "piped",
     stderr: "null",
   }).output();
@@ -157,12 +152,12 @@ async function mainEntryModules(): Promise<GraphModule[]> {
 
 /** The specifiers of every module on the main entry's graph, dynamic imports included. */
 async function mainEntryGraph(): Promise<string[]> {
-  return (await mainEntryModules()).map((m) => m.specifier);
+  return (await graphModules(join(REPO, "mod.ts"))).map((m) => m.specifier);
 }
 
-/** The specifiers the main entry loads when it is imported (static imports only). */
-async function mainEntryStaticGraph(): Promise<string[]> {
-  const modules = await mainEntryModules();
+/** The specifiers `file` loads when it is imported (static imports only). */
+async function staticGraph(file: string): Promise<string[]> {
+  const modules = await graphModules(file);
   const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
   const seen = new Set<string>();
   const visit = (specifier: string): void => {
@@ -173,8 +168,13 @@ async function mainEntryStaticGraph(): Promise<string[]> {
       if (dep.isDynamic !== true && target !== undefined) visit(target);
     }
   };
-  visit(new URL(`file://${join(REPO, "mod.ts")}`).href);
+  visit(new URL(`file://${file}`).href);
   return [...seen];
+}
+
+/** The specifiers the main entry loads when it is imported (static imports only). */
+function mainEntryStaticGraph(): Promise<string[]> {
+  return staticGraph(join(REPO, "mod.ts"));
 }
 
 Deno.test("the main entry point loads no MCP, install, embed generator or crypto code", async () => {
@@ -199,6 +199,38 @@ Deno.test("the main entry point loads no MCP, install, embed generator or crypto
     "npm:/smol-toml",
   ]);
   assert.deepEqual(loaded.filter((s) => s.includes("smol-toml")), []);
+});
+
+Deno.test("a command over named roots loads no client table, agent settings or website code; mcp answers its handshake before the skills' modules load", async () => {
+  const agentsOnly = (s: string): boolean =>
+    s.endsWith("/src/clients/clients_table.ts") ||
+    s.endsWith("/src/clients/default_roots.ts") ||
+    s.includes("/src/clients/settings") || s.includes("/src/web/well_known");
+  for (
+    const command of ["list", "validate", "read", "asset", "catalog", "search"]
+  ) {
+    const loaded = await staticGraph(join(SRC, "cli", `${command}.ts`));
+    assert.ok(loaded.length > 20, command);
+    assert.deepEqual(loaded.filter(agentsOnly), [], command);
+  }
+  // What answers initialize on stdio: the command, then serveMcp and the SDK.
+  assert.ok(
+    (await staticGraph(join(SRC, "mcp", "serve.ts"))).some((s) =>
+      s.includes("@modelcontextprotocol")
+    ),
+  );
+  for (const module of ["cli/mcp.ts", "mcp/serve.ts"]) {
+    const loaded = await staticGraph(join(SRC, module));
+    assert.ok(loaded.length > 5, module);
+    assert.deepEqual(
+      loaded.filter((s) =>
+        s.includes("/src/serve/") || s.includes("/src/discover/") ||
+        s.includes("/src/clients/")
+      ),
+      [],
+      module,
+    );
+  }
 });
 
 Deno.test("no module the main entry loads builds a Unicode property class when it loads", async () => {

@@ -1,9 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
+import { CLIENT_DIR_SUFFIXES } from "../src/clients/client_dirs_table.ts";
 import { join } from "node:path";
 import { discoverSync } from "../src/discover/discover.ts";
 import {
-  CLIENT_DIR_SUFFIXES,
   clientDirSuffixes,
   defaultRoots,
 } from "../src/clients/default_roots.ts";

@@ -35,7 +35,7 @@ export async function listedView(
   overrides: readonly SkillOverride[],
   values: Partial<Pick<RootValues, "no-project" | "include" | "exclude">> = {},
 ): Promise<ListedView> {
-  const selection = rootSelection(
+  const selection = await rootSelection(
     { ...values, client: [client] } as RootValues,
   );
   const found = await discover({ ...selection.options, readAhead: true });

@@ -31,7 +31,8 @@ import {
   writeJson,
   writeOut,
 } from "./io.ts";
-import { agentNamed, overridesFrom } from "./root_options.ts";
+import { agentNamed } from "./client_options.ts";
+import { overridesFrom } from "./root_options.ts";
 import { SkillSkippedError, skippedSkill } from "./skill_missing.ts";
 import { renderTable, terminalWidth } from "./table.ts";
 import { setupReport } from "./doctor_setup.ts";

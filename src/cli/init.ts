@@ -17,7 +17,8 @@ import { CliError, EXIT, UsageError } from "./errors.ts";
 import { field, writeErr, writeOut } from "./io.ts";
 import { QUIET_OPTION } from "./install_options.ts";
 import { writeHint } from "./install_report.ts";
-import { defaultRootsFrom, expectArgs } from "./root_options.ts";
+import { defaultRootsFrom } from "./client_options.ts";
+import { expectArgs } from "./root_options.ts";
 import { guessOf } from "./parse_args.ts";
 import {
   agentLabels,

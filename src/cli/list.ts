@@ -5,7 +5,7 @@
  * @module
  */
 import { discover } from "../discover/discover.ts";
-import { skillAgents } from "../clients/skill_agents.ts";
+import type { skillAgents } from "../clients/skill_agents.ts";
 import { truncate } from "../parse/frontmatter.ts";
 import type {
   Diagnostic,
@@ -38,7 +38,6 @@ import {
   jsonOption,
   ROOTS_GROUP,
 } from "./root_option_defs.ts";
-import { nothingFound } from "./nothing_found.ts";
 import {
   policyOf,
   type SkillOverride,
@@ -81,7 +80,7 @@ plain and unwrapped.`,
     },
   ],
   async run(values, positionals): Promise<number> {
-    const selection = rootSelection(values, positionals);
+    const selection = await rootSelection(values, positionals);
     // Named roots, as JSON: each skill is written as it is found, and none
     // is kept. The default roots' "agents" need every skill first.
     // A config that does not load fails the run after the discovery, as
@@ -116,16 +115,18 @@ plain and unwrapped.`,
     // a missing directory does; its diagnostic says why.
     const failed = remoteRootFailed(found.diagnostics);
     const done = failed ? EXIT.failure : EXIT.ok;
-    const agents = selection.defaults === undefined ? undefined : agentsOf(
-      discovered,
-      found,
-      viewed.original,
-      await (await import("./agent_views.ts")).agentViews(
-        values,
-        selection,
-        overridesOrNone(values) ?? [],
-      ),
-    );
+    const agents = selection.defaults === undefined
+      ? undefined
+      : await agentsOf(
+        discovered,
+        found,
+        viewed.original,
+        await (await import("./agent_views.ts")).agentViews(
+          values,
+          selection,
+          overridesOrNone(values) ?? [],
+        ),
+      );
     // Each problem once per real file (a skill linked into two agents'
     // directories is one skill); JSON keeps every diagnostic.
     const shown = onePerFile(shownDiagnostics(found.diagnostics, values));
@@ -147,6 +148,7 @@ plain and unwrapped.`,
     if (found.skills.length === 0) {
       writeDiagnostics(shown, { verbose });
       if (values.quiet !== true && !failed) {
+        const { nothingFound } = await import("./nothing_found.ts");
         writeErr(nothingFound(selection, values));
       }
       return done;
@@ -327,13 +329,17 @@ function skillsJson(
   }));
 }
 
-/** The agents that see each shown skill (a client's view shows copies of the discovered skills). */
-function agentsOf(
+/**
+ * The agents that see each shown skill (a client's view shows copies of the
+ * discovered skills); the client table loads only for it.
+ */
+async function agentsOf(
   discovered: Discovery,
   shown: Discovery,
   original: ReadonlyMap<Skill, Skill> | undefined,
   views: Parameters<typeof skillAgents>[1],
-): ReadonlyMap<Skill, readonly string[]> {
+): Promise<ReadonlyMap<Skill, readonly string[]>> {
+  const { skillAgents } = await import("../clients/skill_agents.ts");
   const agents = skillAgents(discovered, views);
   if (original === undefined) return agents;
   const out = new Map<Skill, readonly string[]>();

@@ -35,7 +35,7 @@ export async function openSkillSet(
   options: { report?: boolean } = {},
 ): Promise<SkillSet> {
   const overrides = overridesFrom(values);
-  const selection = rootSelection(values);
+  const selection = await rootSelection(values);
   // One --client with measured rules: the skills that client loads, under
   // its names and descriptions (what `list --client` shows), at every reload.
   const client = selection.defaults === undefined

@@ -4,25 +4,15 @@
  *
  * @module
  */
-import { type DefaultRoots, defaultRoots } from "../clients/default_roots.ts";
-import { rootSources } from "../clients/root_sources.ts";
+import type { DefaultRoots } from "../clients/default_roots.ts";
 import type { DiscoverOptions } from "../discover/discover.ts";
 import { recordedCopies } from "../install/same_install.ts";
 import { directorySource } from "../discover/sources.ts";
-import {
-  type ClientName,
-  clientName,
-  clientProfile,
-  CLIENTS,
-  isSharedRoot,
-} from "../clients/client_profile.ts";
-import { guessOf } from "./parse_args.ts";
 import { CliError, UsageError } from "./errors.ts";
 import { dirname, join, resolve } from "../shared/path.ts";
 import { parseOverrides, type SkillOverride } from "../serve/policy.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { webRoot } from "./web_root.ts";
 import { readConfigText } from "./config_file.ts";
 import type { RootValues } from "./root_option_defs.ts";
 
@@ -34,11 +24,11 @@ import type { RootValues } from "./root_option_defs.ts";
  * @returns Discovery options.
  * @throws {UsageError} for an unknown client.
  */
-export function discoverOptionsFrom(
+export async function discoverOptionsFrom(
   values: RootValues,
   extraRoots: readonly string[] = [],
-): DiscoverOptions {
-  return rootSelection(values, extraRoots).options;
+): Promise<DiscoverOptions> {
+  return (await rootSelection(values, extraRoots)).options;
 }
 
 /**
@@ -64,10 +54,10 @@ export interface RootSelection {
  * @returns The discovery options, and the default roots when used.
  * @throws {UsageError} for an unknown client.
  */
-export function rootSelection(
+export async function rootSelection(
   values: RootValues,
   extraRoots: readonly string[] = [],
-): RootSelection {
+): Promise<RootSelection> {
   const roots = [...values.root ?? [], ...extraRoots];
   const recursive = values.recursive === true;
   const filters = {
@@ -76,10 +66,14 @@ export function rootSelection(
     sameSkill: recordedCopies,
   };
   if (roots.length > 0) {
+    // A website's modules load only for a website root.
+    const web = roots.some((root) => URL_ROOT.test(root))
+      ? await import("./web_root.ts")
+      : undefined;
     // A root named on the command line must exist; a root that is itself a
     // skill directory is that one skill.
     const sources = roots.map((root) =>
-      webRoot(root) ??
+      web?.webRoot(root) ??
         (isFileSync(join(root, "SKILL.md"))
           ? directorySource(root, {
             recursive: true,
@@ -90,79 +84,17 @@ export function rootSelection(
     );
     return { options: { sources, ...filters } };
   }
+  // The client table and the agents' roots load only for the default roots.
+  const [{ defaultRootsFrom }, { rootSources }] = await Promise.all([
+    import("./client_options.ts"),
+    import("../clients/root_sources.ts"),
+  ]);
   const defaults = defaultRootsFrom(values);
   return { options: { sources: rootSources(defaults), ...filters }, defaults };
 }
 
-/**
- * The default roots the options ask for: each `--client`'s, or without one
- * those of every agent detected on this machine; `--no-project` leaves out
- * the project roots.
- *
- * @param values Parsed option values.
- * @returns The roots, their diagnostics and the agents detected.
- * @throws {UsageError} for an unknown client.
- */
-export function defaultRootsFrom(
-  values: Pick<RootValues, "client" | "no-project">,
-): DefaultRoots {
-  const clients = [...values.client ?? []];
-  for (const client of clients) agentNamed(client);
-  try {
-    return defaultRoots({
-      clients,
-      trustProject: values["no-project"] !== true,
-      detect: clients.length === 0,
-      // X's roots only: the shared .agents/skills where X reads them (its
-      // own roots list them), or where whether it does is not known.
-      onlyClients: clients.length > 0 && clients.every(ownRootsOnly),
-    });
-  } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-/** Whether an agent's own roots are all it reads: it lists the shared ones it reads, or is known not to read them. */
-function ownRootsOnly(client: string): boolean {
-  const profile = clientProfile(client);
-  return profile.name !== "agents" && profile.readsAgentsDir !== "unknown" &&
-    (profile.readsAgentsDir === false || profile.roots.some(isSharedRoot) ||
-      profile.roots.some((r) =>
-        typeof r.path !== "string" &&
-        r.path.some((p) => p.endsWith("/.agents/skills"))
-      ));
-}
-
-/**
- * The agent `--client` names (a name or an alias), or a usage error that
- * suggests the closest name and where the list is.
- *
- * @example Usage
- * ```ts
- * import { agentNamed } from "./root_options.ts";
- * import assert from "node:assert/strict";
- *
- * assert.equal(agentNamed("claude-code"), "claude");
- * assert.throws(() => agentNamed("claud"), /did you mean "claude"\?/);
- * ```
- *
- * @param name What `--client` was given.
- * @returns The client table's name.
- * @throws {UsageError} for a name the table does not know.
- */
-export function agentNamed(name: string): "agents" | ClientName {
-  try {
-    return clientName(name);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    throw new UsageError(
-      `Unknown client "${name}"${
-        guessOf(name, ["agents", ...CLIENTS])
-      }\nRun "skillscope help roots" for the agents --client takes`,
-    );
-  }
-}
+/** A root that names a website (`https://…`), as `webRoot` reads one. */
+const URL_ROOT = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * The overrides of `--config FILE` (the user's own: origin `"user"`), or of

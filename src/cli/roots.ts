@@ -7,7 +7,7 @@
  */
 import type { DefaultRoot, DefaultRoots } from "../clients/default_roots.ts";
 import { clientEntry, CLIENTS } from "../clients/client_profile.ts";
-import { defaultRootsFrom } from "./root_options.ts";
+import { defaultRootsFrom } from "./client_options.ts";
 import { jsonOption, ROOT_OPTIONS } from "./root_option_defs.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT } from "./errors.ts";

@@ -12,7 +12,6 @@ import type { Diagnostic } from "../shared/types.ts";
 import type { SkillSet } from "../serve/skill_set.ts";
 import { CliError } from "./errors.ts";
 import { field } from "./io.ts";
-import { nothingFound } from "./nothing_found.ts";
 import {
   isRemoteRootFailure,
   remoteRootFailed,
@@ -123,7 +122,7 @@ export interface MissingContext {
  * import { SkillAccessError } from "../shared/errors.ts";
  * import assert from "node:assert/strict";
  *
- * const error = missingSkill(
+ * const error = await missingSkill(
  *   new SkillAccessError("skill-not-found", "./x", 'No skill named "./x"'),
  *   { diagnostics: [], skills: 1, values: {} as RootValues, usage: "read NAME" },
  * ) as Error;
@@ -132,9 +131,13 @@ export interface MissingContext {
  *
  * @param error What the skill set threw.
  * @param context The command's diagnostics, skill count and options.
- * @returns The error to report.
+ * @returns The error to report (the roots the options select are read again
+ *   only for an error that says no root holds a skill).
  */
-export function missingSkill(error: unknown, context: MissingContext): unknown {
+export async function missingSkill(
+  error: unknown,
+  context: MissingContext,
+): Promise<unknown> {
   if (
     !(error instanceof SkillAccessError) || error.code !== "skill-not-found"
   ) return error;
@@ -160,7 +163,12 @@ export function missingSkill(error: unknown, context: MissingContext): unknown {
     );
   }
   if (context.skills > 0 || remoteRootFailed(context.diagnostics)) return error;
-  const guidance = nothingFound(rootSelection(context.values), context.values);
+  // The guidance names the default roots: it loads the client table.
+  const { nothingFound } = await import("./nothing_found.ts");
+  const guidance = nothingFound(
+    await rootSelection(context.values),
+    context.values,
+  );
   return new SkillAccessError(
     error.code,
     name,
@@ -199,9 +207,9 @@ export function explained(
   values: RootValues,
   usage: string,
   json = false,
-): (error: unknown) => never {
-  return (error) => {
-    const explanation = missingSkill(error, {
+): (error: unknown) => Promise<never> {
+  return async (error) => {
+    const explanation = await missingSkill(error, {
       diagnostics: set.diagnostics,
       skills: set.list().length,
       values,

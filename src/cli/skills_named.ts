@@ -52,7 +52,7 @@ export async function skillsNamed(
     for (const dir of below.dirs) found.push(dir); // no spread: ~120k items throw
   }
   if (byName.length > 0 || positionals.length === 0) {
-    const discovery = await discover(discoverOptionsFrom(values));
+    const discovery = await discover(await discoverOptionsFrom(values));
     const skills = discovery.skills.filter(isDirectorySkill);
     if (positionals.length === 0) { for (const s of skills) found.push(s.dir); }
     for (const name of byName) {

@@ -6,7 +6,6 @@
  */
 import { validateSkillDir } from "../parse/validate.ts";
 import type { Diagnostic } from "../shared/types.ts";
-import { defaultRootsFrom } from "./root_options.ts";
 import { jsonOption } from "./root_option_defs.ts";
 import type { CommandOf, OptionGroup } from "./command.ts";
 import { EXIT, UsageError } from "./errors.ts";
@@ -21,7 +20,6 @@ import { basename, dirname, join, resolve } from "../shared/path.ts";
 import { isFileSync } from "../shared/fs_checks.ts";
 import { skillDirsBelow } from "./skill_dirs.ts";
 import { discover } from "../discover/discover.ts";
-import { rootSources } from "../clients/root_sources.ts";
 import { isDirectorySkill } from "../parse/build_skill.ts";
 
 /** One entry of `validate --json`. */
@@ -182,6 +180,12 @@ async function expandPath(path: string): Promise<string[]> {
  * once; with the message for none.
  */
 async function listedSkills(): Promise<{ dirs: string[]; none: string }> {
+  // The agents' roots load only here: validating a named directory never
+  // reads the client table.
+  const [{ defaultRootsFrom }, { rootSources }] = await Promise.all([
+    import("./client_options.ts"),
+    import("../clients/root_sources.ts"),
+  ]);
   const defaults = defaultRootsFrom({
     client: undefined,
     "no-project": undefined,

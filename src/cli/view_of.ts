@@ -9,7 +9,8 @@ import { hasClientView } from "../clients/client_profile.ts";
 import { clientView, viewedDiscovery } from "../clients/client_view.ts";
 import type { SkillOverride, SkillPolicy } from "../serve/policy.ts";
 import type { Discovery, Skill } from "../shared/types.ts";
-import { agentNamed, type RootSelection } from "./root_options.ts";
+import { agentNamed } from "./client_options.ts";
+import type { RootSelection } from "./root_options.ts";
 import type { RootValues } from "./root_option_defs.ts";
 
 /**

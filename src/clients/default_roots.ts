@@ -27,7 +27,7 @@ import {
   rootScan,
   rootsOf,
 } from "./client_profile.ts";
-import { clientDirSuffixes, rootPath } from "./client_roots.ts";
+import { rootPath } from "./client_roots.ts";
 import { detectClients, type DetectedClient } from "./detect_clients.ts";
 import { gitRoot, projectDirs, walkedDirs } from "./project_dirs.ts";
 import type { SettingsContext, SettingsRoot } from "./client_settings.ts";
@@ -138,26 +138,6 @@ export interface DefaultRoot {
   /** How each of those clients scans it, by client. */
   readonly scans: Readonly<Record<string, RootScan>>;
 }
-
-/**
- * Every directory suffix a client's skills directory can end with (relative
- * to a project root or to the home directory), from the one client table:
- * what a recorded install target must look like.
- *
- * @example Usage
- * ```ts
- * import { CLIENT_DIR_SUFFIXES } from "./default_roots.ts";
- * import assert from "node:assert/strict";
- *
- * assert.ok(CLIENT_DIR_SUFFIXES.includes(".claude/skills"));
- * assert.ok(CLIENT_DIR_SUFFIXES.includes(".config/opencode/skills"));
- * ```
- */
-export const CLIENT_DIR_SUFFIXES: readonly string[] = Object.freeze(
-  // String work over the table only (no path functions, no environment):
-  // cheap enough to run when the module loads.
-  clientDirSuffixes(),
-);
 
 type EnvReader = (name: string) => string | undefined;
 

@@ -19,7 +19,7 @@
  */
 import { basename, dirname, join, resolve } from "../shared/path.ts";
 import type { SameSkill } from "../discover/dedup.ts";
-import { CLIENT_DIR_SUFFIXES } from "../clients/default_roots.ts";
+import { CLIENT_DIR_SUFFIXES } from "../clients/client_dirs_table.ts";
 import { hashDirectorySync } from "../shared/tree_hash.ts";
 import type { Skill } from "../shared/types.ts";
 import { type LockEntry, readLockfileSync } from "./lockfile.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 import { join, relative, resolve, SEP as sep } from "../shared/path.ts";
-import { CLIENT_DIR_SUFFIXES } from "../clients/default_roots.ts";
+import { CLIENT_DIR_SUFFIXES } from "../clients/client_dirs_table.ts";
 import {
   ContainmentError,
   makeDirsInside,
@@ -31,13 +31,14 @@ export interface InstallTarget {
   readonly copy?: true;
 }
 
-/** The client suffixes split into components, the longest first. */
-const SUFFIXES: readonly string[][] = CLIENT_DIR_SUFFIXES
-  .map((suffix) => suffix.split("/"))
-  .sort((a, b) => b.length - a.length);
+/** The client suffixes split into components, the longest first (on first use). */
+function suffixes(): readonly string[][] {
+  return splitSuffixes ??= CLIENT_DIR_SUFFIXES
+    .map((suffix) => suffix.split("/"))
+    .sort((a, b) => b.length - a.length);
+}
 
-/** How many levels a target may climb without a root: the deepest client suffix. */
-const MAX_UP = SUFFIXES[0]!.length;
+let splitSuffixes: readonly string[][] | undefined;
 
 /**
  * The directory that owns a skills directory, and so its lock: `root`
@@ -60,7 +61,7 @@ const MAX_UP = SUFFIXES[0]!.length;
  */
 export function lockOwner(root: string): { dir: string; depth: number } {
   const parts = resolve(root).split(sep);
-  const suffix = SUFFIXES.find((s) =>
+  const suffix = suffixes().find((s) =>
     s.length < parts.length &&
     s.every((part, i) => parts[parts.length - s.length + i] === part)
   );
@@ -97,7 +98,8 @@ export function targetProblem(
   const depth = root === undefined ? undefined : lockOwner(root).depth;
   if (
     up === 0 || !CLIENT_DIR_SUFFIXES.includes(rest) ||
-    (depth === undefined ? up > MAX_UP : up !== depth)
+    // Without a root, no further up than the deepest client suffix.
+    (depth === undefined ? up > suffixes()[0]!.length : up !== depth)
   ) {
     return `has the target ${
       JSON.stringify(t.dir)
