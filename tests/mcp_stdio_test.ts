@@ -197,12 +197,23 @@ Deno.test("skillscope mcp answers every request sent at once, the handshake firs
   assert.ok(resources.resources.length > 0);
 });
 
+/** A function opening one embedded skill, saying so first on stdout. */
+const OPENER = `async () => {
+  await Deno.stdout.write(new TextEncoder().encode('{"opened":true}\\n'));
+  return SkillSet.openSync({
+    sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\\n" })],
+  });
+}`;
+
 /**
- * Runs `serveMcp` on stdio in a child process with a skill set that a
- * function opens (it first writes `{"opened":true}` to the same stdout),
+ * Runs `serveMcp` on stdio in a child process with `skills` (by default a
+ * skill set that a function opens (it first writes `{"opened":true}` to the same stdout),
  * sends `lines`, closes stdin and returns the stdout lines.
  */
-async function serveWithOpener(lines: string[]): Promise<string[]> {
+async function serveWithOpener(
+  lines: string[],
+  skills = OPENER,
+): Promise<{ lines: string[]; stderr: string }> {
   const dir = await Deno.makeTempDir();
   try {
     const script = `${dir}/serve.ts`;
@@ -214,12 +225,11 @@ async function serveWithOpener(lines: string[]): Promise<string[]> {
        import { serveMcp } from ${
         JSON.stringify(new URL("../src/mcp/mod.ts", import.meta.url).href)
       };
-       await serveMcp(async () => {
-         await Deno.stdout.write(new TextEncoder().encode('{"opened":true}\\n'));
-         return SkillSet.openSync({
-           sources: [embeddedSkill({ name: "hi", description: "Says hi", content: "# Hi\\n" })],
-         });
-       }, { watch: false });`,
+       try {
+         await serveMcp(${skills});
+       } catch (error) {
+         console.error(\`rejected: \${error.message}\`);
+       }`,
     );
     const child = await spawnDeno([
       "run",
@@ -234,16 +244,19 @@ async function serveWithOpener(lines: string[]): Promise<string[]> {
     await writer.close();
     const out = await child.output();
     assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-    return new TextDecoder().decode(out.stdout).split("\n").filter((l) =>
-      l !== ""
-    );
+    return {
+      lines: new TextDecoder().decode(out.stdout).split("\n").filter((l) =>
+        l !== ""
+      ),
+      stderr: new TextDecoder().decode(out.stderr),
+    };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 }
 
 Deno.test("serveMcp on stdio calls a function opening the skill set only after the initialize answer is written, then serves the requests held meanwhile", async () => {
-  const out = await serveWithOpener([
+  const { lines: out } = await serveWithOpener([
     INITIALIZE,
     JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
     JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
@@ -258,7 +271,7 @@ Deno.test("serveMcp on stdio calls a function opening the skill set only after t
 });
 
 Deno.test("serveMcp on stdio opens the skill set when the first message is one it holds back (no initialize): nothing waits forever", async () => {
-  const out = await serveWithOpener([
+  const { lines: out } = await serveWithOpener([
     JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
   ]);
   const seen = out.map((l) => {
@@ -266,4 +279,13 @@ Deno.test("serveMcp on stdio opens the skill set when the first message is one i
     return message.opened === true ? "opened" : message.id;
   });
   assert.deepEqual(seen, ["opened", "tools"]);
+});
+
+Deno.test("serveMcp on stdio given a promise that rejects rejects with its error, after answering the handshake, and nothing is left unhandled", async () => {
+  const { lines, stderr } = await serveWithOpener(
+    [INITIALIZE],
+    `Promise.reject(new Error("the roots are gone"))`,
+  );
+  assert.equal(stderr.trim(), "rejected: the roots are gone");
+  assert.ok(lines.length <= 1, lines.join("\n"));
 });

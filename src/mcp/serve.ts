@@ -200,8 +200,10 @@ export async function serveMcp(
         : Promise.resolve(skills);
       ready = set;
       if (options.watch !== false) {
-        watching = set.then((it) =>
-          watchAndNotify(it, stop.signal, () => notify(), log)
+        // A set that fails to open is the run's error, said once, there.
+        watching = set.then(
+          (it) => watchAndNotify(it, stop.signal, () => notify(), log),
+          () => {},
         );
       }
     }
@@ -233,7 +235,7 @@ export async function serveMcp(
       const set = typeof skills === "function"
         ? lines.greeted.then(opened)
         : opened();
-      (async (): Promise<void> => {
+      const attached = (async (): Promise<void> => {
         await lines.greeted;
         const [{ skillHandlers }, it] = await Promise.all([
           import("./server.ts"),
@@ -242,9 +244,12 @@ export async function serveMcp(
         const handlers = skillHandlers(it, options);
         source.resolve(handlers.source);
         handlers.attach(server);
-      })().then(served.resolve, served.reject);
-      // A discovery that fails ends the connection with its error.
-      set.catch(() => void lines.close().catch(() => {}));
+      })();
+      attached.then(served.resolve, served.reject);
+      // A discovery that fails, or handlers that cannot be set up, end the
+      // connection with the error (handled here at once, thrown below).
+      set.catch(() => {});
+      attached.catch(() => void lines.close().catch(() => {}));
       let failure: Error | undefined;
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
@@ -264,6 +269,7 @@ export async function serveMcp(
       await closed;
       // A discovery that failed is the error of the whole run.
       await set;
+      await attached;
       if (failure !== undefined) {
         throw new McpTransportError(
           `The MCP connection failed: ${failure.message}`,
