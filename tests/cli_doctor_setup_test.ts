@@ -182,3 +182,39 @@ Deno.test("doctor with no name names an agent's own setting that turns a skill o
   const shown = report.skills.find((s: { name: string }) => s.name === "shown");
   assert.deepEqual(shown.seenBy, ["pi"]);
 });
+
+Deno.test("doctor's next step for an agent setting names the whole settings file, spaces and all, and says a variable is one", async () => {
+  await using m = await firstDay({ skills: false, agents: [".gemini"] });
+  // A project whose path holds a space, with a settings file turning a skill off.
+  const project = join(m.project, "..", "my project");
+  await Deno.mkdir(project);
+  await new Deno.Command("git", { args: ["init", "-q", project] }).output();
+  const settings = join(project, ".gemini/settings.json");
+  await writeTree(project, {
+    ".gemini/skills/hidden/SKILL.md":
+      "---\nname: hidden\ndescription: Turned off.\n---\n",
+    ".gemini/settings.json": '{ "skills": { "disabled": ["hidden"] } }\n',
+  });
+  const problemOf = async (
+    env: Record<string, string> = {},
+  ): Promise<Problem> => {
+    const run = await cliIn(m, ["doctor", "--client", "gemini", "--json"], {
+      cwd: project,
+      env,
+    });
+    assert.equal(run.code, 1, run.stderr);
+    return (JSON.parse(run.stdout).problems as Problem[]).find((p) =>
+      p.skill === "hidden" && p.client === "gemini"
+    )!;
+  };
+  const file = await problemOf();
+  assert.match(file.message, /turned off by hidden in /);
+  assert.equal(file.next, `remove or change hidden in '${settings}'`);
+  // Every skill off by a variable: there is no file to name.
+  const variable = await problemOf({ GEMINI_PROMPT_AGENTSKILLS: "0" });
+  assert.match(variable.message, /every skill is off/);
+  assert.equal(
+    variable.next,
+    "unset or change GEMINI_PROMPT_AGENTSKILLS=0 (the environment)",
+  );
+});

@@ -157,10 +157,10 @@ Deno.test('claude settings: permissions.deny holding exactly "Skill" sends no li
     }),
   });
   const none = await claudeSettings.rules!(contextOf(t.path));
+  const local = join(t.path, "project/.claude/settings.local.json");
   assert.deepEqual(none.none, {
-    from: `${
-      join(t.path, "project/.claude/settings.local.json")
-    } permissions.deny`,
+    from: `${local} permissions.deny`,
+    file: local,
     entry: '"Skill"',
   });
 });

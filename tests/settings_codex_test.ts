@@ -140,6 +140,7 @@ Deno.test("codex settings: include_instructions = false sends no listing; a trus
   const user = await codexSettings.rules!(settingsContext(t.path));
   assert.deepEqual(user.none, {
     from: `${join(t.path, "home/.codex/config.toml")} [skills]`,
+    file: join(t.path, "home/.codex/config.toml"),
     entry: "include_instructions = false",
   });
   await writeTree(t.path, {

@@ -85,6 +85,7 @@ Deno.test("gemini settings: skills.enabled: false lists nothing, the workspace's
   });
   assert.deepEqual((await geminiSettings.rules!(geminiContext(root))).none, {
     from: `${root}/home/.gemini/settings.json`,
+    file: `${root}/home/.gemini/settings.json`,
     entry: "skills.enabled: false",
   });
   await writeTree(root, {

@@ -97,6 +97,7 @@ Deno.test('opencode settings: "deny", or a last rule "*": "deny", sends no listi
   };
   assert.deepEqual((await none("deny")).none, {
     from: `${join(t.path, GLOBAL)} permission.skill`,
+    file: join(t.path, GLOBAL),
     entry: '"deny"',
   });
   assert.equal(

@@ -7,6 +7,7 @@
  */
 import { basename, dirname, join } from "../shared/path.ts";
 import type { Diagnostic } from "../shared/types.ts";
+import type { SettingEntry } from "../clients/client_settings.ts";
 import type { BlockCode } from "./doctor_verdict.ts";
 import type { LockEntry } from "../install/lockfile.ts";
 
@@ -48,6 +49,7 @@ function shellWord(text: string): string {
  * @param client The agent's table name.
  * @param skill The skill.
  * @param reason The reason doctor gave (for the paths it names).
+ * @param setting For `settings-off`: the agent's setting that stops it.
  * @returns The next step.
  */
 export function nextForBlock(
@@ -55,6 +57,7 @@ export function nextForBlock(
   client: string,
   skill: SkillPlace,
   reason: string,
+  setting?: SettingEntry,
 ): string {
   switch (code) {
     case "outside-roots": {
@@ -97,15 +100,13 @@ export function nextForBlock(
       return `turn off skills you do not use (an "off" override in skillscope.json) or shorten long descriptions`;
     case "turned-off":
       return `remove the override that turns "${skill.name}" off`;
-    case "settings-off": {
-      // The agent's own settings: "turned off by ENTRY in FILE[ KEY] (rule …)".
-      const said = / (?:by|off:) (.+?) in (\S+).*? \(rule settings/.exec(
-        reason,
-      );
-      return said === null
+    case "settings-off":
+      // The agent's own setting, as the view found it.
+      return setting === undefined
         ? `change ${client}'s settings that turn "${skill.name}" off`
-        : `remove or change ${said[1]} in ${shellWord(said[2]!)}`;
-    }
+        : setting.file === undefined
+        ? `unset or change ${setting.entry} (${setting.from})`
+        : `remove or change ${setting.entry} in ${shellWord(setting.file)}`;
     case "client-rule":
       return `change ${shellWord(skill.path)} so that ${client} loads it (${
         reason.replace(/ \(rule .*$/, "").replace(/^.*? does not load it: /, "")

@@ -107,6 +107,7 @@ export async function checkSkill(
           client,
           { ...copy.skill, scope: copy.scope },
           verdict.reasons[0]!,
+          verdict.setting,
         ),
     });
   }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { SettingEntry } from "../clients/client_settings.ts";
 import { join, relative } from "../shared/path.ts";
 import { type DefaultRoot, defaultRoots } from "../clients/default_roots.ts";
 import { rootSources } from "../clients/root_sources.ts";
@@ -33,6 +34,8 @@ export interface Verdict {
   reasons: string[];
   /** What stops it, one code for each of the first reasons (none when it sees it). */
   blocking: BlockCode[];
+  /** The agent's own setting that stops it (`settings-off`), as written and where. */
+  setting?: SettingEntry;
 }
 
 /** What stops an agent from seeing a skill (see {@linkcode Verdict.blocking}). */

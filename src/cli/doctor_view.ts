@@ -125,6 +125,9 @@ export function viewVerdict(
             : "client-rule",
         ],
         dir: dropped.skill.dir ?? folders[0]!,
+        ...(dropped.by.setting === undefined
+          ? {}
+          : { setting: dropped.by.setting }),
         ...(dropped.name === undefined ? {} : { name: dropped.name }),
         ...(dropped.description === undefined
           ? {}

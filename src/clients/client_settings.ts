@@ -46,12 +46,18 @@ export interface SettingsRoot {
 /** What a settings rule does to a skill it matches. */
 export type SettingsAction = "off" | "name-only" | "on";
 
-/** One rule of an agent's settings: the last that matches a skill decides. */
-export interface SettingsRule {
-  /** The file and key (or variable) it is written in. */
-  readonly from: string;
+/** A setting as written, and where. */
+export interface SettingEntry {
   /** The entry as written (`"u-off": "off"`, `!glob-*`). */
   readonly entry: string;
+  /** The file and key (or variable) it is written in, as said to a person. */
+  readonly from: string;
+  /** The settings file it is in; none for an environment variable. */
+  readonly file?: string;
+}
+
+/** One rule of an agent's settings: the last that matches a skill decides. */
+export interface SettingsRule extends SettingEntry {
   /** What it does to a skill it matches. */
   readonly action: SettingsAction;
   /**
@@ -69,7 +75,7 @@ export interface ClientSettings {
   /** The rules, in order (the last that matches a skill decides). */
   readonly rules: readonly SettingsRule[];
   /** A setting that turns every skill off: the agent sends no listing. */
-  readonly none?: { readonly from: string; readonly entry: string };
+  readonly none?: SettingEntry;
 }
 
 /** One agent's reader of its own settings (see `settings/`). */

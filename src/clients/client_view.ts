@@ -23,7 +23,11 @@ import { refusalOf, withoutSingleSkillRoots } from "./client_load_rules.ts";
 import { clientDescription } from "./client_descriptions.ts";
 import { keptCopies } from "./client_duplicates.ts";
 import { withinListingBudget } from "./client_budget.ts";
-import { decidingRule, type SettingsContext } from "./client_settings.ts";
+import {
+  decidingRule,
+  type SettingEntry,
+  type SettingsContext,
+} from "./client_settings.ts";
 import { clientSettings, settingsReader } from "./settings_readers.ts";
 
 export type { ViewRule } from "./client_view_rule.ts";
@@ -132,10 +136,16 @@ export async function clientView(
   const entry = clientEntry(client);
   const name = clientName(client);
   const settings = await clientSettings(name, options.context);
-  const byRule = (reason: string): ViewRule => ({
+  const byRule = (reason: string, setting: SettingEntry): ViewRule => ({
     rule: "settings",
     evidence: settingsReader(name)?.evidence ?? "",
     reason,
+    // The setting as written, not the rule that matched with it.
+    setting: {
+      entry: setting.entry,
+      from: setting.from,
+      ...(setting.file === undefined ? {} : { file: setting.file }),
+    },
   });
   const rules: ClientViewRules = entry.view ?? {};
   const overrides = options.overrides ?? [];
@@ -169,7 +179,7 @@ export async function clientView(
       const { entry: what, from } = settings.none;
       dropped.push({
         skill,
-        by: byRule(`every skill is off: ${what} in ${from}`),
+        by: byRule(`every skill is off: ${what} in ${from}`, settings.none),
       });
       continue;
     }
@@ -177,7 +187,7 @@ export async function clientView(
     if (rule?.action === "off") {
       dropped.push({
         skill,
-        by: byRule(`turned off by ${rule.entry} in ${rule.from}`),
+        by: byRule(`turned off by ${rule.entry} in ${rule.from}`, rule),
       });
       continue;
     }
@@ -189,7 +199,7 @@ export async function clientView(
           description: "",
           rendered: [
             ...shown.rendered,
-            byRule(`listed by name only: ${rule.entry} in ${rule.from}`),
+            byRule(`listed by name only: ${rule.entry} in ${rule.from}`, rule),
           ],
         }
         : shown,

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ClientFact, ClientViewRules } from "./clients_table.ts";
+import type { SettingEntry } from "./client_settings.ts";
 
 /**
  * A rule of a client view that decided something, with its evidence.
@@ -29,6 +30,8 @@ export interface ViewRule {
   readonly evidence: string;
   /** What it did to this skill, in words. */
   readonly reason: string;
+  /** For the agent's own settings (rule `settings`): the setting that decided. */
+  readonly setting?: SettingEntry;
 }
 
 /**

@@ -30,6 +30,7 @@ import type { Skill } from "../../shared/types.ts";
 import { join } from "../../shared/path.ts";
 import type {
   ClientSettings,
+  SettingEntry,
   SettingsAction,
   SettingsContext,
   SettingsReader,
@@ -81,6 +82,7 @@ function overrideRule(
 ): SettingsRule {
   return {
     from: `${file} skillOverrides`,
+    file,
     entry: `${JSON.stringify(key)}: ${JSON.stringify(value)}`,
     action,
     matches: (_skill: Skill, name: string): boolean => name === key,
@@ -119,7 +121,7 @@ export const claudeSettings: SettingsReader = {
     "claude/settings/deny-skill-rule",
   rules(context: SettingsContext): Promise<ClientSettings> {
     const rules: SettingsRule[] = [];
-    let none: { from: string; entry: string } | undefined;
+    let none: SettingEntry | undefined;
     for (const file of settingsFiles(context)) {
       // Claude Code skips a file that is not strict JSON (a comment, a
       // trailing comma): so does its reader here.
@@ -142,7 +144,7 @@ export const claudeSettings: SettingsReader = {
       }
       const deny = settingAt(settings, "permissions.deny");
       if (none === undefined && Array.isArray(deny) && deny.includes("Skill")) {
-        none = { from: `${file} permissions.deny`, entry: '"Skill"' };
+        none = { from: `${file} permissions.deny`, file, entry: '"Skill"' };
       }
     }
     return Promise.resolve(none === undefined ? { rules } : { rules, none });

@@ -104,7 +104,11 @@ async function codexRules(context: SettingsContext): Promise<ClientSettings> {
   if (off?.value !== false) return { rules: all };
   return {
     rules: all,
-    none: { from: off.from, entry: "include_instructions = false" },
+    none: {
+      from: off.from,
+      file: off.file,
+      entry: "include_instructions = false",
+    },
   };
 }
 
@@ -116,13 +120,20 @@ function lastSetting(
   layers: readonly { path: string; doc: Parsed }[],
   table: string,
   key: string,
-): { value: boolean; from: string; entry: string } | undefined {
-  let found: { value: boolean; from: string; entry: string } | undefined;
+): { value: boolean; from: string; file: string; entry: string } | undefined {
+  let found:
+    | { value: boolean; from: string; file: string; entry: string }
+    | undefined;
   for (const { path, doc } of layers) {
     const section = doc?.[table];
     const value = isTable(section) ? section[key] : undefined;
     if (typeof value !== "boolean") continue;
-    found = { value, from: `${path} [${table}]`, entry: `${key} = ${value}` };
+    found = {
+      value,
+      from: `${path} [${table}]`,
+      file: path,
+      entry: `${key} = ${value}`,
+    };
   }
   return found;
 }
@@ -133,11 +144,12 @@ function lastSetting(
  */
 function withoutDescriptions(
   rules: readonly SettingsRule[],
-  omit: { from: string; entry: string },
+  omit: { from: string; file: string; entry: string },
 ): SettingsRule[] {
   return [
     {
       from: omit.from,
+      file: omit.file,
       entry: omit.entry,
       action: "name-only",
       matches: () => true,
@@ -224,6 +236,7 @@ function skillConfigRules(
       const target = selectorPath(path, dirname(file), context.home);
       rules.push({
         from,
+        file,
         entry: `path = ${JSON.stringify(path)}, ${written}`,
         action,
         matches: (skill) =>
@@ -234,6 +247,7 @@ function skillConfigRules(
       if (wanted === "") continue;
       rules.push({
         from,
+        file,
         entry: `name = ${JSON.stringify(name)}, ${written}`,
         action,
         matches: (_skill, offered) => offered === wanted,

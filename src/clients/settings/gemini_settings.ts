@@ -118,7 +118,11 @@ function geminiRules(context: SettingsContext): ClientSettings {
   ) {
     return {
       rules: [],
-      none: { from: enabled.path, entry: "skills.enabled: false" },
+      none: {
+        from: enabled.path,
+        file: enabled.path,
+        entry: "skills.enabled: false",
+      },
     };
   }
   const rules: SettingsRule[] = [];
@@ -130,6 +134,7 @@ function geminiRules(context: SettingsContext): ClientSettings {
       const lower = entry.toLowerCase();
       rules.push({
         from: `${path} (skills.disabled)`,
+        file: path,
         entry,
         action: "off",
         matches: (_skill, name) => name.toLowerCase() === lower,

@@ -44,6 +44,8 @@ export interface SkillPermissionRule {
   readonly action: SkillAction;
   /** The file and key it comes from. */
   readonly from: string;
+  /** The file it comes from. */
+  readonly file: string;
   /** Whether it was written as a string (`"skill": "deny"`). */
   readonly whole: boolean;
 }
@@ -204,10 +206,10 @@ export function opencodeSkillSettings(
     const config = readJsonSettings(file.path);
     if (config === undefined) continue;
     const top = record(config.permission)?.skill;
-    permission = merged(permission, top, `${file.path} permission.skill`);
+    permission = merged(permission, top, file.path, "permission.skill");
     const build = record(record(record(config.agent)?.build)?.permission)
       ?.skill;
-    agent = merged(agent, build, `${file.path} agent.build.permission.skill`);
+    agent = merged(agent, build, file.path, "agent.build.permission.skill");
     // The legacy `tools.skill` (a boolean): where no permission.skill is
     // set, false is "deny".
     const tool = record(config.tools)?.skill;
@@ -222,7 +224,7 @@ export function opencodeSkillSettings(
     }
   }
   if (permission.size === 0 && tools?.value === false) {
-    permission = merged(permission, "deny", `${tools.from} tools.skill`);
+    permission = merged(permission, "deny", tools.from, "tools.skill");
   }
   const result = {
     permission: [...permission.values()],
@@ -239,10 +241,18 @@ export function opencodeSkillSettings(
 function merged(
   earlier: Map<string, SkillPermissionRule>,
   value: unknown,
-  from: string,
+  file: string,
+  key: string,
 ): Map<string, SkillPermissionRule> {
+  const from = `${file} ${key}`;
   if (isAction(value)) {
-    return new Map([["", { pattern: "*", action: value, from, whole: true }]]);
+    return new Map([["", {
+      pattern: "*",
+      action: value,
+      from,
+      file,
+      whole: true,
+    }]]);
   }
   const object = record(value);
   if (object === undefined) return earlier;
@@ -251,7 +261,7 @@ function merged(
     : new Map(earlier);
   for (const [pattern, action] of Object.entries(object)) {
     if (!isAction(action)) continue;
-    rules.set(pattern, { pattern, action, from, whole: false });
+    rules.set(pattern, { pattern, action, from, file, whole: false });
   }
   return rules;
 }

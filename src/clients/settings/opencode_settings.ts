@@ -174,7 +174,7 @@ function opencodeRules(context: SettingsContext): Promise<ClientSettings> {
   if (last?.pattern === "*" && last.action === "deny") {
     return Promise.resolve({
       rules,
-      none: { from: last.from, entry: entryOf(last) },
+      none: { from: last.from, file: last.file, entry: entryOf(last) },
     });
   }
   return Promise.resolve({ rules });
@@ -190,6 +190,7 @@ function toRule(
 ): SettingsRule {
   return {
     from: rule.from,
+    file: rule.file,
     entry: entryOf(rule),
     action: rule.action === "deny" ? "off" : "on",
     matches: (_skill, name) =>

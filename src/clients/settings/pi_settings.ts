@@ -151,6 +151,7 @@ function piRules(
       const globs = includes.map((p) => piGlob(p, budget));
       rules.push({
         from,
+        file: file.path,
         entry: `${includes.join(", ")} (matches none)`,
         action: "off",
         matches: (skill) => {
@@ -168,6 +169,7 @@ function piRules(
         const exact = pattern.startsWith("./") ? pattern.slice(2) : pattern;
         rules.push({
           from,
+          file: file.path,
           entry,
           action,
           matches: (skill) => {

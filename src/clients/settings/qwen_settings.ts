@@ -105,6 +105,7 @@ function nameRule(file: string, key: string, entry: string): SettingsRule {
   const wanted = entry.toLowerCase();
   return {
     from: `${file} ${key}`,
+    file,
     entry: JSON.stringify(entry),
     action: "off",
     matches: (_skill: Skill, name: string): boolean =>
@@ -116,6 +117,7 @@ function nameRule(file: string, key: string, entry: string): SettingsRule {
 function levelRule(file: string, level: string): SettingsRule {
   return {
     from: `${file} skills.disabledLevels`,
+    file,
     entry: JSON.stringify(level),
     action: "off",
     matches: (skill: Skill): boolean => skill.scope === level,
