@@ -1,8 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
- * What opencode and its fork Kilo share: the stand-in provider written into
- * the config file their `*_CONFIG` variable names, the config file of a run,
- * and the listing read from the agent's turn. Both render it the same way:
+ * What opencode and its fork Kilo share: the driver itself (one
+ * `run --pure` turn), the stand-in provider written into the config file
+ * their `*_CONFIG` variable names, the config file of a run, and the listing
+ * read from the agent's turn. Both render it the same way:
  * two sentences of introduction, then `<available_skills>` with one
  * `<skill>` per skill, sorted by name, each `<name>`, `<description>` and
  * `<location>` (the `SKILL.md` path). Only the location is XML-escaped; name
@@ -12,6 +13,7 @@
  * @module
  */
 import type {
+  ClientDriver,
   ListedSkill,
   Listing,
   RecordedRequest,
@@ -152,4 +154,59 @@ function agentSystemText(
       .join("\n");
   }
   throw new Error(`${client}: no agent turn (a chat completion with tools)`);
+}
+
+/** What sets one client of the opencode family apart. */
+export interface OpencodeFamily {
+  /** skillscope's name of the client. */
+  readonly name: string;
+  /** The version measured. */
+  readonly version: string;
+  /** The npm package installed, with its version. */
+  readonly package: string;
+  /** The binary, below the cache's `node_modules`. */
+  readonly binary: string;
+  /** The skill the client ships itself. */
+  readonly builtin: string;
+  /** The variable naming its config file (`OPENCODE_CONFIG`, `KILO_CONFIG`). */
+  readonly configVariable: string;
+  /** The variables that keep a run offline and quiet (updates, model list, LSP download, plugins, sharing, …). */
+  readonly offline: Readonly<Record<string, string>>;
+}
+
+/**
+ * The driver of a client of the opencode family: the config its variable
+ * names written with the stand-in provider (the scenario's own file when it
+ * sets the variable), then `run --pure --print-logs --log-level INFO hi`,
+ * and the listing read from the agent's turn.
+ *
+ * @param family What sets the client apart.
+ * @returns The driver.
+ */
+export function opencodeFamilyDriver(family: OpencodeFamily): ClientDriver {
+  const configFile = (context: RunContext): string =>
+    configFileOf(context, family.configVariable, family.name);
+  return {
+    name: family.name,
+    version: family.version,
+    packages: [family.package],
+    prepare: async (context) => {
+      await writeStubConfig(configFile(context), context.port);
+    },
+    command: (context) => ({
+      cmd: `${context.cacheDir}/node_modules/${family.binary}`,
+      args: ["run", "--pure", "--print-logs", "--log-level", "INFO", "hi"],
+      env: {
+        HOME: context.home,
+        TERM: "dumb",
+        NO_COLOR: "1",
+        LANG: "C.UTF-8",
+        ...family.offline,
+        ...scenarioEnv(context),
+        [family.configVariable]: configFile(context),
+      },
+    }),
+    extract: (requests) => extractAvailableSkills(requests, family.name),
+    builtins: [family.builtin],
+  };
 }

@@ -24,82 +24,35 @@
  *
  * @module
  */
-import type {
-  ClientCommand,
-  ClientDriver,
-  Listing,
-  RecordedRequest,
-  RunContext,
-} from "../types.ts";
-import { scenarioEnv } from "../driver_kit.ts";
-import {
-  configFileOf,
-  extractAvailableSkills,
-  writeStubConfig,
-} from "../opencode_kit.ts";
+import type { ClientDriver, Listing, RecordedRequest } from "../types.ts";
+import { opencodeFamilyDriver } from "../opencode_kit.ts";
 
 /** The platform package: the wrapper's own 7.8.1 build is not on npm. */
 const PACKAGE = "@kilocode/cli-linux-x64";
 const VERSION = "7.7.9";
 
-/** The binary inside the platform package. */
-const BINARY = `${PACKAGE}/bin/kilo`;
-
-/** The skill Kilo ships itself. */
-const BUILTIN = "kilo-config";
-
-/** The driver of Kilo. */
-export const driver: ClientDriver = {
+/**
+ * The driver of Kilo: `kilo run --pure --print-logs --log-level INFO hi`,
+ * with the auto-update, model list, LSP download, default plugins, sharing,
+ * session ingest and telemetry off, its config the file `KILO_CONFIG` names.
+ */
+export const driver: ClientDriver = opencodeFamilyDriver({
   name: "kilo",
   version: VERSION,
-  packages: [`${PACKAGE}@${VERSION}`],
-  prepare: prepareKilo,
-  command: kiloCommand,
-  extract: extractKilo,
-  builtins: [BUILTIN],
-};
-
-/**
- * Writes the config `KILO_CONFIG` names: the scenario's own file when it
- * sets `KILO_CONFIG` (the stand-in provider merged in), else a fresh one in
- * `ROOT/agree-client/` — outside the project and outside every ancestor
- * Kilo reads a config from.
- *
- * @param context The run.
- */
-async function prepareKilo(context: RunContext): Promise<void> {
-  await writeStubConfig(configFile(context), context.port);
-}
-
-/**
- * `kilo run --pure --print-logs --log-level INFO hi`, with the auto-update,
- * model list, LSP download, default plugins, sharing, session ingest and
- * telemetry off.
- *
- * @param context The run.
- * @returns The command.
- */
-function kiloCommand(context: RunContext): ClientCommand {
-  return {
-    cmd: `${context.cacheDir}/node_modules/${BINARY}`,
-    args: ["run", "--pure", "--print-logs", "--log-level", "INFO", "hi"],
-    env: {
-      HOME: context.home,
-      TERM: "dumb",
-      NO_COLOR: "1",
-      LANG: "C.UTF-8",
-      KILO_DISABLE_AUTOUPDATE: "1",
-      KILO_DISABLE_MODELS_FETCH: "1",
-      KILO_DISABLE_LSP_DOWNLOAD: "1",
-      KILO_DISABLE_DEFAULT_PLUGINS: "1",
-      KILO_DISABLE_SHARE: "1",
-      KILO_DISABLE_SESSION_INGEST: "1",
-      KILO_TELEMETRY_LEVEL: "off",
-      ...scenarioEnv(context),
-      KILO_CONFIG: configFile(context),
-    },
-  };
-}
+  package: `${PACKAGE}@${VERSION}`,
+  binary: `${PACKAGE}/bin/kilo`,
+  builtin: "kilo-config",
+  configVariable: "KILO_CONFIG",
+  offline: {
+    KILO_DISABLE_AUTOUPDATE: "1",
+    KILO_DISABLE_MODELS_FETCH: "1",
+    KILO_DISABLE_LSP_DOWNLOAD: "1",
+    KILO_DISABLE_DEFAULT_PLUGINS: "1",
+    KILO_DISABLE_SHARE: "1",
+    KILO_DISABLE_SESSION_INGEST: "1",
+    KILO_TELEMETRY_LEVEL: "off",
+  },
+});
 
 /**
  * Reads the listing from the agent turn (see `opencode_kit.ts`).
@@ -110,10 +63,5 @@ function kiloCommand(context: RunContext): ClientCommand {
 export function extractKilo(
   requests: readonly RecordedRequest[],
 ): Listing {
-  return extractAvailableSkills(requests, "kilo");
-}
-
-/** The config file of the run (the scenario's `KILO_CONFIG`, or ours). */
-function configFile(context: RunContext): string {
-  return configFileOf(context, "KILO_CONFIG", "kilo");
+  return driver.extract(requests);
 }

@@ -20,78 +20,31 @@
  *
  * @module
  */
-import type {
-  ClientCommand,
-  ClientDriver,
-  Listing,
-  RecordedRequest,
-  RunContext,
-} from "../types.ts";
-import { scenarioEnv } from "../driver_kit.ts";
-import {
-  configFileOf,
-  extractAvailableSkills,
-  writeStubConfig,
-} from "../opencode_kit.ts";
+import type { ClientDriver, Listing, RecordedRequest } from "../types.ts";
+import { opencodeFamilyDriver } from "../opencode_kit.ts";
 
-const PACKAGE = "opencode-ai";
 const VERSION = "1.18.33";
 
-/** The platform package holding the binary. */
-const BINARY = "opencode-linux-x64/bin/opencode";
-
-/** The skill opencode ships itself. */
-const BUILTIN = "customize-opencode";
-
-/** The driver of opencode. */
-export const driver: ClientDriver = {
+/**
+ * The driver of opencode: `opencode run --pure --print-logs --log-level INFO
+ * hi`, with the auto-update, model list, LSP download, default plugins and
+ * sharing off, its config the file `OPENCODE_CONFIG` names.
+ */
+export const driver: ClientDriver = opencodeFamilyDriver({
   name: "opencode",
   version: VERSION,
-  packages: [`${PACKAGE}@${VERSION}`],
-  prepare: prepareOpencode,
-  command: opencodeCommand,
-  extract: extractOpencode,
-  builtins: [BUILTIN],
-};
-
-/**
- * Writes the config `OPENCODE_CONFIG` names: the scenario's own file when it
- * sets `OPENCODE_CONFIG` (the stand-in provider merged in), else a fresh one
- * in `ROOT/agree-client/` — outside the project and outside every ancestor
- * opencode reads an `opencode.json` from.
- *
- * @param context The run.
- */
-async function prepareOpencode(context: RunContext): Promise<void> {
-  await writeStubConfig(configFile(context), context.port);
-}
-
-/**
- * `opencode run --pure --print-logs --log-level INFO hi`, with the
- * auto-update, model list, LSP download, default plugins and sharing off.
- *
- * @param context The run.
- * @returns The command.
- */
-function opencodeCommand(context: RunContext): ClientCommand {
-  return {
-    cmd: `${context.cacheDir}/node_modules/${BINARY}`,
-    args: ["run", "--pure", "--print-logs", "--log-level", "INFO", "hi"],
-    env: {
-      HOME: context.home,
-      TERM: "dumb",
-      NO_COLOR: "1",
-      LANG: "C.UTF-8",
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
-      OPENCODE_DISABLE_SHARE: "1",
-      ...scenarioEnv(context),
-      OPENCODE_CONFIG: configFile(context),
-    },
-  };
-}
+  package: `opencode-ai@${VERSION}`,
+  binary: "opencode-linux-x64/bin/opencode",
+  builtin: "customize-opencode",
+  configVariable: "OPENCODE_CONFIG",
+  offline: {
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
+    OPENCODE_DISABLE_SHARE: "1",
+  },
+});
 
 /**
  * Reads the listing from the agent turn (see `opencode_kit.ts`).
@@ -102,10 +55,5 @@ function opencodeCommand(context: RunContext): ClientCommand {
 export function extractOpencode(
   requests: readonly RecordedRequest[],
 ): Listing {
-  return extractAvailableSkills(requests, "opencode");
-}
-
-/** The config file of the run (the scenario's `OPENCODE_CONFIG`, or ours). */
-function configFile(context: RunContext): string {
-  return configFileOf(context, "OPENCODE_CONFIG", "opencode");
+  return driver.extract(requests);
 }
