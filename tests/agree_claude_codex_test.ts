@@ -19,41 +19,15 @@ import {
   parseBlock,
   parseEntry as parseCodexEntry,
 } from "../agree/clients/codex.ts";
-import type { RecordedRequest, RunContext } from "../agree/types.ts";
-
-type Runs = Record<string, RecordedRequest[]>;
-
-async function fixture(name: string): Promise<Runs> {
-  const url = new URL(`../agree/fixtures/${name}.json`, import.meta.url);
-  return JSON.parse(await Deno.readTextFile(url)) as Runs;
-}
-
-function context(root: string, cwd = `${root}/project`): RunContext {
-  return {
-    cacheDir: "/cache/client",
-    root,
-    home: `${root}/home`,
-    project: `${root}/project`,
-    cwd,
-    port: 8765,
-    scenario: {
-      id: "x/roots/one",
-      client: "x",
-      title: "one",
-      dimension: "roots",
-      files: {},
-      git: true,
-      cwd: "project",
-    },
-  };
-}
+import type { RecordedRequest } from "../agree/types.ts";
+import { agreeFixture, runContext } from "./_agree.ts";
 
 function names(skills: readonly { name: string }[]): string[] {
   return skills.map((s) => s.name);
 }
 
 Deno.test("claude: a user skill, a project skill and a renamed one, then the bundled ones", async () => {
-  const { skills } = extractClaude((await fixture("claude")).skills!);
+  const { skills } = extractClaude((await agreeFixture("claude")).skills!);
   assert.deepEqual(names(skills), [
     "user-notes",
     "folder-x",
@@ -73,14 +47,14 @@ Deno.test("claude: a user skill, a project skill and a renamed one, then the bun
 });
 
 Deno.test("claude: an empty tree lists exactly the 13 bundled skills", async () => {
-  const { skills } = extractClaude((await fixture("claude")).empty!);
+  const { skills } = extractClaude((await agreeFixture("claude")).empty!);
   assert.deepEqual(names(skills), [...CLAUDE_BUILTINS]);
   assert.equal(CLAUDE_BUILTINS.length, 13);
   assert.deepEqual(claude.builtins, CLAUDE_BUILTINS);
 });
 
 Deno.test("claude: over budget, later skills are listed by name only", async () => {
-  const { skills } = extractClaude((await fixture("claude")).budget!);
+  const { skills } = extractClaude((await agreeFixture("claude")).budget!);
   const byName = new Map(skills.map((s) => [s.name, s]));
   assert.match(byName.get("bulk-0")!.description!, /^Bulk 0 word word/);
   assert.match(byName.get("bulk-112")!.description!, /^Bulk 112 word/);
@@ -144,17 +118,17 @@ Deno.test("claude: a turn without the listing is empty; no turn is an error", ()
 });
 
 Deno.test("claude: the command points the binary at the stand-in", () => {
-  const run = context("/r");
+  const run = runContext("/r");
   const command = claude.command({
     ...run,
     scenario: { ...run.scenario, env: { CLAUDE_CONFIG_DIR: "$ROOT/cfg" } },
   });
   assert.equal(
     command.cmd,
-    "/cache/client/node_modules/@anthropic-ai/claude-code/bin/claude.exe",
+    "/cache/x/node_modules/@anthropic-ai/claude-code/bin/claude.exe",
   );
   assert.deepEqual(command.args, ["-p", "hi"]);
-  assert.equal(command.env.ANTHROPIC_BASE_URL, "http://127.0.0.1:8765");
+  assert.equal(command.env.ANTHROPIC_BASE_URL, "http://127.0.0.1:4321");
   assert.equal(command.env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC, "1");
   assert.equal(command.env.HOME, "/r/home");
   assert.equal(command.env.CLAUDE_CONFIG_DIR, "/r/cfg");
@@ -162,7 +136,7 @@ Deno.test("claude: the command points the binary at the stand-in", () => {
 });
 
 Deno.test("codex: every copy of a name, with root aliases expanded", async () => {
-  const { skills } = extractCodex((await fixture("codex")).skills!);
+  const { skills } = extractCodex((await agreeFixture("codex")).skills!);
   const root = "/tmp/agree-x1";
   const sys = `${root}/home/.codex/skills/.system`;
   assert.deepEqual(
@@ -192,7 +166,7 @@ Deno.test("codex: every copy of a name, with root aliases expanded", async () =>
 });
 
 Deno.test("codex: an empty tree lists its bundled .system skills", async () => {
-  const { skills } = extractCodex((await fixture("codex")).empty!);
+  const { skills } = extractCodex((await agreeFixture("codex")).empty!);
   assert.deepEqual(names(skills), [
     "imagegen",
     "openai-docs",
@@ -204,7 +178,7 @@ Deno.test("codex: an empty tree lists its bundled .system skills", async () => {
 });
 
 Deno.test("codex: over budget, descriptions are cut to about 100 characters", async () => {
-  const { skills } = extractCodex((await fixture("codex")).budget!);
+  const { skills } = extractCodex((await agreeFixture("codex")).budget!);
   const byName = new Map(skills.map((s) => [s.name, s]));
   assert.equal(byName.get("huge")!.description, "x".repeat(98));
   assert.equal(byName.get("spaced")!.description, "lots of spaces");
@@ -276,11 +250,11 @@ Deno.test("codex: a turn without the block is empty; no turn is an error", () =>
 
 Deno.test("codex: config.toml names the stand-in, trusts the project and keeps the scenario's", () => {
   const text = codexConfig(
-    context("/r", "/r/project/sub"),
+    runContext("/r", { cwd: "/r/project/sub" }),
     '[[skills.config]]\npath = "/x/SKILL.md"\nenabled = false\n\n[features]\nplugins = false\n',
   );
   assert.match(text, /^model = "stub-model"\nmodel_provider = "stub"\n/);
-  assert.match(text, /base_url = "http:\/\/127\.0\.0\.1:8765\/v1"/);
+  assert.match(text, /base_url = "http:\/\/127\.0\.0\.1:4321\/v1"/);
   assert.match(text, /\[projects\."\/r\/project"\]\ntrust_level = "trusted"/);
   assert.match(
     text,
@@ -294,7 +268,7 @@ Deno.test("codex: config.toml names the stand-in, trusts the project and keeps t
   assert.ok(
     text.indexOf("[[skills.config]]") < text.indexOf("[model_providers.stub]"),
   );
-  const plain = codexConfig(context("/r"), "");
+  const plain = codexConfig(runContext("/r"), "");
   assert.equal(plain.split("[projects.").length, 2);
   assert.match(
     plain,
@@ -305,12 +279,12 @@ Deno.test("codex: config.toml names the stand-in, trusts the project and keeps t
 Deno.test("codex: prepare writes config.toml in CODEX_HOME, else ~/.codex", async () => {
   const root = await Deno.makeTempDir({ prefix: "agree-codex-" });
   try {
-    await codex.prepare(context(root));
+    await codex.prepare(runContext(root));
     assert.match(
       await Deno.readTextFile(`${root}/home/.codex/config.toml`),
       /stub-model/,
     );
-    const run = context(root);
+    const run = runContext(root);
     await codex.prepare({
       ...run,
       scenario: { ...run.scenario, env: { CODEX_HOME: "$ROOT/ch" } },

@@ -1,47 +1,16 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
+import { agreeFixture, runContext } from "./_agree.ts";
 import { driver as opencode } from "../agree/clients/opencode.ts";
 import { driver as gemini } from "../agree/clients/gemini.ts";
-import type {
-  ListedSkill,
-  RecordedRequest,
-  RunContext,
-  Scenario,
-} from "../agree/types.ts";
+import type { ListedSkill, RecordedRequest } from "../agree/types.ts";
 
 type Fixture = Record<string, RecordedRequest[]>;
-
-async function fixture(name: string): Promise<Fixture> {
-  const url = new URL(`../agree/fixtures/${name}.json`, import.meta.url);
-  return JSON.parse(await Deno.readTextFile(url)) as Fixture;
-}
 
 function requests(fixture: Fixture, name: string): RecordedRequest[] {
   const found = fixture[name];
   if (found === undefined) throw new Error(`no fixture case ${name}`);
   return found;
-}
-
-function context(root: string, env?: Record<string, string>): RunContext {
-  const scenario: Scenario = {
-    id: "x/roots/case",
-    client: "x",
-    title: "t",
-    dimension: "roots",
-    files: {},
-    git: true,
-    cwd: "project",
-    ...(env === undefined ? {} : { env }),
-  };
-  return {
-    cacheDir: "/cache/x",
-    root,
-    home: `${root}/home`,
-    project: `${root}/project`,
-    cwd: `${root}/project`,
-    port: 4321,
-    scenario,
-  };
 }
 
 const OPENCODE_BUILTIN_DESCRIPTION =
@@ -72,7 +41,7 @@ function named(name: string): ListedSkill {
 }
 
 Deno.test("opencode: reads the agent turn's listing, sorted, raw text, location unescaped", async () => {
-  const listing = requests(await fixture("opencode"), "listing");
+  const listing = requests(await agreeFixture("opencode"), "listing");
   // The title request comes first and has no tools; it is skipped.
   assert.equal(
     listing[0]!.body !== null && "tools" in (listing[0]!.body as object),
@@ -102,7 +71,8 @@ Deno.test("opencode: reads the agent turn's listing, sorted, raw text, location 
 
 Deno.test("opencode: a skill on disk named customize-opencode replaces the built-in", async () => {
   const skills =
-    opencode.extract(requests(await fixture("opencode"), "override")).skills;
+    opencode.extract(requests(await agreeFixture("opencode"), "override"))
+      .skills;
   const custom = skills.filter((s) => s.name === "customize-opencode");
   assert.deepEqual(custom, [{
     name: "customize-opencode",
@@ -114,7 +84,7 @@ Deno.test("opencode: a skill on disk named customize-opencode replaces the built
 
 Deno.test("opencode: every skill denied leaves the section out: an empty listing", async () => {
   assert.deepEqual(
-    opencode.extract(requests(await fixture("opencode"), "denied")),
+    opencode.extract(requests(await agreeFixture("opencode"), "denied")),
     {
       skills: [],
     },
@@ -122,7 +92,7 @@ Deno.test("opencode: every skill denied leaves the section out: an empty listing
 });
 
 Deno.test("opencode: only a title request recorded is a failed run", async () => {
-  const title = requests(await fixture("opencode"), "title_only");
+  const title = requests(await agreeFixture("opencode"), "title_only");
   assert.throws(() => opencode.extract(title), /no agent turn/);
 });
 
@@ -142,7 +112,7 @@ Deno.test("opencode: a truncated listing is an error, not a shorter listing", ()
 });
 
 Deno.test("gemini: reads the streamed turn's listing in its order, nothing unescaped", async () => {
-  const listing = requests(await fixture("gemini"), "listing");
+  const listing = requests(await agreeFixture("gemini"), "listing");
   assert.match(listing[0]!.path, /:generateContent$/);
   const skills = gemini.extract(listing).skills;
   assert.deepEqual(skills.map((s) => s.name), [
@@ -173,7 +143,7 @@ Deno.test("gemini: reads the streamed turn's listing in its order, nothing unesc
 
 Deno.test("gemini: its two built-ins live under bundle/builtin/", async () => {
   const skills =
-    gemini.extract(requests(await fixture("gemini"), "listing")).skills;
+    gemini.extract(requests(await agreeFixture("gemini"), "listing")).skills;
   const builtins = skills.filter((s) =>
     s.location?.includes("/node_modules/@google/gemini-cli/bundle/builtin/")
   );
@@ -186,7 +156,7 @@ Deno.test("gemini: its two built-ins live under bundle/builtin/", async () => {
 
 Deno.test("gemini: every skill disabled leaves the section out: an empty listing", async () => {
   assert.deepEqual(
-    gemini.extract(requests(await fixture("gemini"), "disabled")),
+    gemini.extract(requests(await agreeFixture("gemini"), "disabled")),
     {
       skills: [],
     },
@@ -194,14 +164,16 @@ Deno.test("gemini: every skill disabled leaves the section out: an empty listing
 });
 
 Deno.test("gemini: only the router call recorded is a failed run", async () => {
-  const router = requests(await fixture("gemini"), "router_only");
+  const router = requests(await agreeFixture("gemini"), "router_only");
   assert.throws(() => gemini.extract(router), /no streamGenerateContent/);
 });
 
 Deno.test("opencode: prepare writes OPENCODE_CONFIG outside the project; command names it", async () => {
   const root = await Deno.makeTempDir();
   try {
-    const run = context(root, { OPENCODE_DISABLE_CLAUDE_CODE_SKILLS: "1" });
+    const run = runContext(root, {
+      env: { OPENCODE_DISABLE_CLAUDE_CODE_SKILLS: "1" },
+    });
     await opencode.prepare(run);
     const command = opencode.command(run);
     const file = command.env.OPENCODE_CONFIG!;
@@ -243,7 +215,9 @@ Deno.test("opencode: a scenario's own OPENCODE_CONFIG keeps its settings", async
         permission: { skill: { x: "deny" } },
       }),
     );
-    const run = context(root, { OPENCODE_CONFIG: "$ROOT/conf/oc.json" });
+    const run = runContext(root, {
+      env: { OPENCODE_CONFIG: "$ROOT/conf/oc.json" },
+    });
     await opencode.prepare(run);
     assert.equal(
       opencode.command(run).env.OPENCODE_CONFIG,
@@ -269,7 +243,7 @@ Deno.test("gemini: prepare merges its settings under the scenario's, honouring G
         general: { vimMode: true },
       }),
     );
-    const run = context(root);
+    const run = runContext(root);
     await gemini.prepare(run);
     const settings = JSON.parse(
       await Deno.readTextFile(`${root}/home/.gemini/settings.json`),
@@ -283,7 +257,7 @@ Deno.test("gemini: prepare merges its settings under the scenario's, honouring G
     assert.equal(settings.security.auth.selectedType, "gemini-api-key");
     assert.equal(settings.telemetry.enabled, false);
 
-    const moved = context(root, { GEMINI_CLI_HOME: "$ROOT/gh" });
+    const moved = runContext(root, { env: { GEMINI_CLI_HOME: "$ROOT/gh" } });
     await gemini.prepare(moved);
     await Deno.stat(`${root}/gh/.gemini/settings.json`);
     const command = gemini.command(moved);

@@ -4,6 +4,7 @@
 // has a driver of the same name and version, and the Copilot and Kilo
 // extractors read the listing from request bodies trimmed from real runs.
 import assert from "node:assert/strict";
+import { runContext } from "./_agree.ts";
 import { OTHER_AGENTS } from "../agree/other_agents.ts";
 import {
   COPILOT_BUILTINS,
@@ -11,12 +12,7 @@ import {
   extractCopilot,
 } from "../agree/clients/copilot.ts";
 import { driver as kilo, extractKilo } from "../agree/clients/kilo.ts";
-import type {
-  ClientDriver,
-  RecordedRequest,
-  RunContext,
-  Scenario,
-} from "../agree/types.ts";
+import type { ClientDriver, RecordedRequest } from "../agree/types.ts";
 
 const FOUR = ["copilot", "crush", "kilo", "amp"];
 
@@ -65,28 +61,6 @@ function chat(system: string, tools = true): RecordedRequest {
         ? { tools: [{ type: "function", function: { name: "skill" } }] }
         : {}),
     },
-  };
-}
-
-function context(root: string, env?: Record<string, string>): RunContext {
-  const scenario: Scenario = {
-    id: "x/roots/case",
-    client: "x",
-    title: "t",
-    dimension: "roots",
-    files: {},
-    git: true,
-    cwd: "project",
-    ...(env === undefined ? {} : { env }),
-  };
-  return {
-    cacheDir: "/cache/x",
-    root,
-    home: `${root}/home`,
-    project: `${root}/project`,
-    cwd: `${root}/project`,
-    port: 4321,
-    scenario,
   };
 }
 
@@ -167,7 +141,9 @@ Deno.test("copilot: no listing block is an empty listing; no request is an error
 });
 
 Deno.test("copilot: the command runs the binary offline against the stand-in", () => {
-  const command = copilot.command(context("/r", { COPILOT_HOME: "$ROOT/ch" }));
+  const command = copilot.command(
+    runContext("/r", { env: { COPILOT_HOME: "$ROOT/ch" } }),
+  );
   assert.equal(
     command.cmd,
     "/cache/x/node_modules/@github/copilot-linux-x64/copilot",
@@ -248,7 +224,7 @@ Deno.test("kilo: the config names the stand-in provider and keeps the scenario's
       `${root}/project/cfg/kilo.json`,
       JSON.stringify({ skills: { paths: ["extra"] } }),
     );
-    const ctx = context(root, { KILO_CONFIG: "cfg/kilo.json" });
+    const ctx = runContext(root, { env: { KILO_CONFIG: "cfg/kilo.json" } });
     await kilo.prepare(ctx);
     const config = JSON.parse(
       await Deno.readTextFile(`${root}/project/cfg/kilo.json`),

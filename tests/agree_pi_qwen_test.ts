@@ -1,37 +1,9 @@
 // Copyright 2026 the skillscope authors. MIT license.
 import assert from "node:assert/strict";
+import { agreeFixture, runContext } from "./_agree.ts";
 import { driver as pi } from "../agree/clients/pi.ts";
 import { driver as qwen } from "../agree/clients/qwen.ts";
-import type { RecordedRequest, RunContext, Scenario } from "../agree/types.ts";
-
-type Fixture = Record<"listing" | "empty", RecordedRequest[]>;
-
-async function fixture(name: string): Promise<Fixture> {
-  const url = new URL(`../agree/fixtures/${name}.json`, import.meta.url);
-  return JSON.parse(await Deno.readTextFile(url)) as Fixture;
-}
-
-function context(root: string, env?: Record<string, string>): RunContext {
-  const scenario: Scenario = {
-    id: "x/roots/case",
-    client: "x",
-    title: "t",
-    dimension: "roots",
-    files: {},
-    git: false,
-    cwd: "project",
-    ...(env === undefined ? {} : { env }),
-  };
-  return {
-    cacheDir: "/cache/x",
-    root,
-    home: `${root}/home`,
-    project: `${root}/project`,
-    cwd: `${root}/project`,
-    port: 4321,
-    scenario,
-  };
-}
+import type { RecordedRequest } from "../agree/types.ts";
 
 const QWEN_OFFERED_BUNDLED = [
   "batch",
@@ -51,7 +23,7 @@ const QWEN_OFFERED_BUNDLED = [
 ];
 
 Deno.test("pi: reads its listing in discovery order, unescaped, with paths", async () => {
-  const { listing } = await fixture("pi");
+  const { listing } = await agreeFixture<"listing" | "empty">("pi");
   assert.deepEqual(pi.extract(listing).skills, [
     {
       name: "proj-skill",
@@ -72,7 +44,7 @@ Deno.test("pi: reads its listing in discovery order, unescaped, with paths", asy
 });
 
 Deno.test("pi: no block when no skill is visible is an empty listing", async () => {
-  const { empty } = await fixture("pi");
+  const { empty } = await agreeFixture<"listing" | "empty">("pi");
   assert.deepEqual(pi.extract(empty).skills, []);
   assert.equal(pi.builtins, undefined);
 });
@@ -86,7 +58,7 @@ Deno.test("pi: a run without a chat completion throws", () => {
 });
 
 Deno.test("pi: a listing of an unexpected shape throws", async () => {
-  const { listing } = await fixture("pi");
+  const { listing } = await agreeFixture<"listing" | "empty">("pi");
   const changed = JSON.parse(
     JSON.stringify(listing).replace("<location>", "<path>"),
   ) as RecordedRequest[];
@@ -96,7 +68,10 @@ Deno.test("pi: a listing of an unexpected shape throws", async () => {
 Deno.test("pi: prepare declares the stand-in in the agent directory", async () => {
   const root = await Deno.makeTempDir();
   try {
-    const moved = context(root, { PI_CODING_AGENT_DIR: "$ROOT/agent" });
+    const moved = runContext(root, {
+      env: { PI_CODING_AGENT_DIR: "$ROOT/agent" },
+      git: false,
+    });
     await Deno.mkdir(`${root}/agent`);
     await Deno.writeTextFile(
       `${root}/agent/models.json`,
@@ -108,7 +83,7 @@ Deno.test("pi: prepare declares the stand-in in the agent directory", async () =
     );
     assert.deepEqual(Object.keys(models.providers), ["other", "standin"]);
     assert.equal(models.providers.standin.baseUrl, "http://127.0.0.1:4321/v1");
-    await pi.prepare(context(root));
+    await pi.prepare(runContext(root, { git: false }));
     const home = JSON.parse(
       await Deno.readTextFile(`${root}/home/.pi/agent/models.json`),
     );
@@ -119,7 +94,9 @@ Deno.test("pi: prepare declares the stand-in in the agent directory", async () =
 });
 
 Deno.test("pi: the command is one offline print-mode turn", () => {
-  const command = pi.command(context("/r", { PI_CODING_AGENT_DIR: "$ROOT/a" }));
+  const command = pi.command(
+    runContext("/r", { env: { PI_CODING_AGENT_DIR: "$ROOT/a" }, git: false }),
+  );
   assert.equal(command.cmd, "node");
   assert.equal(
     command.args[0],
@@ -141,7 +118,7 @@ Deno.test("pi: the command is one offline print-mode turn", () => {
 });
 
 Deno.test("qwen-code: reads the first user message's listing, sorted, with levels", async () => {
-  const { listing } = await fixture("qwen");
+  const { listing } = await agreeFixture<"listing" | "empty">("qwen");
   const skills = qwen.extract(listing).skills;
   const names = skills.map((s) => s.name);
   assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
@@ -170,7 +147,7 @@ Deno.test("qwen-code: reads the first user message's listing, sorted, with level
 });
 
 Deno.test("qwen-code: its 16 bundled skills are builtins, 14 of them listed", async () => {
-  const { listing } = await fixture("qwen");
+  const { listing } = await agreeFixture<"listing" | "empty">("qwen");
   const bundled = qwen.extract(listing).skills
     .filter((s) => s.location === "bundled").map((s) => s.name);
   assert.deepEqual(bundled, QWEN_OFFERED_BUNDLED);
@@ -182,7 +159,7 @@ Deno.test("qwen-code: its 16 bundled skills are builtins, 14 of them listed", as
 });
 
 Deno.test("qwen-code: the memory extractor's request is ignored", async () => {
-  const { listing } = await fixture("qwen");
+  const { listing } = await agreeFixture<"listing" | "empty">("qwen");
   assert.equal(listing.length, 2);
   const [turn, extractor] = listing as [RecordedRequest, RecordedRequest];
   const expected = qwen.extract([turn]);
@@ -198,7 +175,7 @@ Deno.test("qwen-code: the memory extractor's request is ignored", async () => {
 });
 
 Deno.test("qwen-code: 'No skills are currently available' is an empty listing", async () => {
-  const { empty } = await fixture("qwen");
+  const { empty } = await agreeFixture<"listing" | "empty">("qwen");
   assert.deepEqual(qwen.extract(empty).skills, []);
 });
 
@@ -240,7 +217,7 @@ Deno.test("qwen-code: prepare merges its settings over the scenario's", async ()
       `${root}/home/.qwen/settings.json`,
       JSON.stringify({ skills: { disabled: ["a"] }, general: { x: 1 } }),
     );
-    await qwen.prepare(context(root));
+    await qwen.prepare(runContext(root, { git: false }));
     const settings = JSON.parse(
       await Deno.readTextFile(`${root}/home/.qwen/settings.json`),
     );
@@ -251,7 +228,9 @@ Deno.test("qwen-code: prepare merges its settings over the scenario's", async ()
       disableUpdateNag: true,
     });
     assert.equal(settings.security.auth.selectedType, "openai");
-    await qwen.prepare(context(root, { QWEN_HOME: "$ROOT/qh" }));
+    await qwen.prepare(
+      runContext(root, { env: { QWEN_HOME: "$ROOT/qh" }, git: false }),
+    );
     const moved = JSON.parse(
       await Deno.readTextFile(`${root}/qh/settings.json`),
     );
@@ -262,7 +241,7 @@ Deno.test("qwen-code: prepare merges its settings over the scenario's", async ()
 });
 
 Deno.test("qwen-code: the command names the stand-in and hides system settings", () => {
-  const command = qwen.command(context("/r"));
+  const command = qwen.command(runContext("/r", { git: false }));
   assert.equal(command.cmd, "node");
   assert.deepEqual(command.args, [
     "/cache/x/node_modules/@qwen-code/qwen-code/cli-entry.js",
