@@ -205,14 +205,28 @@ const OPENER = `async () => {
   });
 }`;
 
+/** How {@linkcode serveInChild} runs `serveMcp`. */
+interface ServeRun {
+  /** The first argument, as code (default {@linkcode OPENER}). */
+  skills?: string;
+  /** The options, as code. */
+  options?: string;
+  /** Leaves stdin open after the lines (the child must end on its own). */
+  keepOpen?: boolean;
+}
+
+/** A child that has not ended by then fails its test instead of hanging it. */
+const CHILD_BOUND_MS = 60_000;
+
 /**
- * Runs `serveMcp` on stdio in a child process with `skills` (by default a
- * skill set that a function opens (it first writes `{"opened":true}` to the same stdout),
- * sends `lines`, closes stdin and returns the stdout lines.
+ * Runs `serveMcp` in a child process that may read only its own directory
+ * (and listen on any address), sends it `lines`, closes its stdin unless
+ * `keepOpen`, and returns its stdout lines and its stderr, where it writes
+ * `rejected: MESSAGE` when serveMcp rejects and `after` once it is done.
  */
-async function serveWithOpener(
+async function serveInChild(
   lines: string[],
-  skills = OPENER,
+  { skills = OPENER, options = "{}", keepOpen = false }: ServeRun = {},
 ): Promise<{ lines: string[]; stderr: string }> {
   const dir = await Deno.makeTempDir();
   try {
@@ -226,29 +240,45 @@ async function serveWithOpener(
         JSON.stringify(new URL("../src/mcp/mod.ts", import.meta.url).href)
       };
        try {
-         await serveMcp(${skills});
+         await serveMcp(${skills}, ${options});
        } catch (error) {
          console.error(\`rejected: \${error.message}\`);
-       }`,
+       }
+       // Anything left unhandled fails the run after this pause.
+       await new Promise((resolve) => setTimeout(resolve, 300));
+       console.error("after");
+       Deno.exit(0);`,
     );
-    const child = await spawnDeno([
-      "run",
-      "--quiet",
-      "--no-prompt",
-      `--config=${CONFIG}`,
-      `--allow-read=${dir}`,
-      script,
-    ]);
+    const signal = AbortSignal.timeout(CHILD_BOUND_MS);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "--no-prompt",
+        `--config=${CONFIG}`,
+        `--allow-read=${dir}`,
+        "--allow-net",
+        script,
+      ],
+      env: await childEnv(),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      signal,
+    }).spawn();
     const writer = child.stdin.getWriter();
     for (const line of lines) await writer.write(encoder.encode(`${line}\n`));
-    await writer.close();
+    if (!keepOpen) await writer.close();
     const out = await child.output();
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    await writer.close().catch(() => {});
+    assert.ok(!signal.aborted, "the child did not end");
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
     return {
       lines: new TextDecoder().decode(out.stdout).split("\n").filter((l) =>
         l !== ""
       ),
-      stderr: new TextDecoder().decode(out.stderr),
+      stderr,
     };
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -256,7 +286,7 @@ async function serveWithOpener(
 }
 
 Deno.test("serveMcp on stdio calls a function opening the skill set only after the initialize answer is written, then serves the requests held meanwhile", async () => {
-  const { lines: out } = await serveWithOpener([
+  const { lines: out } = await serveInChild([
     INITIALIZE,
     JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
     JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
@@ -271,7 +301,7 @@ Deno.test("serveMcp on stdio calls a function opening the skill set only after t
 });
 
 Deno.test("serveMcp on stdio opens the skill set when the first message is one it holds back (no initialize): nothing waits forever", async () => {
-  const { lines: out } = await serveWithOpener([
+  const { lines: out } = await serveInChild([
     JSON.stringify({ jsonrpc: "2.0", id: "tools", method: "tools/list" }),
   ]);
   const seen = out.map((l) => {
@@ -282,10 +312,64 @@ Deno.test("serveMcp on stdio opens the skill set when the first message is one i
 });
 
 Deno.test("serveMcp on stdio given a promise that rejects rejects with its error, after answering the handshake, and nothing is left unhandled", async () => {
-  const { lines, stderr } = await serveWithOpener(
-    [INITIALIZE],
-    `Promise.reject(new Error("the roots are gone"))`,
-  );
-  assert.equal(stderr.trim(), "rejected: the roots are gone");
+  const { lines, stderr } = await serveInChild([INITIALIZE], {
+    skills: `Promise.reject(new Error("the roots are gone"))`,
+  });
+  assert.equal(stderr.trim(), "rejected: the roots are gone\nafter");
   assert.ok(lines.length <= 1, lines.join("\n"));
+});
+
+Deno.test("serveMcp on stdio given a promise that rejects ends at once, while the client, still connected, says nothing", async () => {
+  const { stderr } = await serveInChild([], {
+    skills: `Promise.reject(new Error("the roots are gone"))`,
+    keepOpen: true,
+  });
+  assert.equal(stderr.trim(), "rejected: the roots are gone\nafter");
+});
+
+Deno.test("serveMcp on HTTP refusing its address leaves no rejection of the skill set unhandled", async () => {
+  const { stderr } = await serveInChild([], {
+    skills:
+      `new Promise((_, reject) => setTimeout(() => reject(new Error("later")), 50))`,
+    options: `{ transport: { http: { hostname: "0.0.0.0", port: 0 } } }`,
+  });
+  assert.match(stderr, /^rejected: Refusing to serve MCP on "0\.0\.0\.0"/);
+  assert.match(stderr, /\nafter\n$/);
+  assert.doesNotMatch(stderr, /later/);
+});
+
+Deno.test("skillscope mcp forgets a request the client cancels: reading goes on past the in-flight cap, and the end of input ends the run", async () => {
+  const lines = [
+    INITIALIZE,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  ];
+  for (let id = 1; id <= 40; id++) {
+    lines.push(
+      JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: id, reason: "not needed" },
+      }),
+    );
+  }
+  lines.push(JSON.stringify({ jsonrpc: "2.0", id: "last", method: "ping" }));
+  const signal = AbortSignal.timeout(CHILD_BOUND_MS);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: mcpArgs(FIXTURES, ["--no-watch"]),
+    env: await childEnv(),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    signal,
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(encoder.encode(lines.map((l) => `${l}\n`).join("")));
+  await writer.close();
+  const out = await child.output();
+  assert.ok(!signal.aborted, "the server did not end");
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const replies = new TextDecoder().decode(out.stdout).split("\n")
+    .filter((l) => l !== "").map((l) => JSON.parse(l));
+  assert.ok(replies.some((r) => r.id === "last" && "result" in r));
 });

@@ -3,7 +3,8 @@
  * A transport that lets the MCP handshake through while the skills are still
  * being discovered: `initialize`, `notifications/initialized` and `ping` go
  * to the server at once; every other message waits, in order, until the
- * skill set is ready. A client that starts a server answers its user sooner,
+ * skill set is ready (and is dropped if it never is: the connection then
+ * ends). A client that starts a server answers its user sooner,
  * and no handler ever sees a set that is not there yet. Its `greeted`
  * promise says when the client's first message has been dealt with (its
  * answer sent, or held back), so that what serves the rest may load after
@@ -58,7 +59,8 @@ export class GatedTransport implements Transport {
    */
   readonly greeted: Promise<void>;
   readonly #inner: Transport;
-  #held: JSONRPCMessage[] | undefined = [];
+  /** Held messages; `undefined` once let through; `false` once dropped. */
+  #held: JSONRPCMessage[] | undefined | false = [];
   readonly #greet = Promise.withResolvers<void>();
   #first = true;
 
@@ -66,8 +68,9 @@ export class GatedTransport implements Transport {
    * Constructs a new instance.
    *
    * @param inner The transport to the client.
-   * @param ready Settles when the skill set is ready (either way: a failure
-   *   is the caller's to report; the held messages then go on and fail).
+   * @param ready Settles when the skill set is ready. A failure is the
+   *   caller's to report, and to end the connection for: the held messages,
+   *   and every later one but the handshake, are dropped.
    */
   constructor(inner: Transport, ready: Promise<unknown>) {
     this.#inner = inner;
@@ -83,7 +86,7 @@ export class GatedTransport implements Transport {
           this.#greet.resolve();
         }
       } else {
-        this.#held.push(message);
+        if (this.#held !== false) this.#held.push(message);
         if (first) this.#greet.resolve();
       }
     };
@@ -93,11 +96,13 @@ export class GatedTransport implements Transport {
     };
     inner.onerror = (error) => this.onerror?.(error);
     const release = (): void => {
-      const held = this.#held ?? [];
+      const held = this.#held || [];
       this.#held = undefined;
       for (const message of held) this.onmessage?.(message);
     };
-    ready.then(release, release);
+    ready.then(release, () => {
+      this.#held = false;
+    });
   }
 
   /**

@@ -173,7 +173,8 @@ export class McpTransportError extends Error {
  *   opened and every other request waits for it; a function is called once
  *   the client's first message has been answered (on HTTP, at once), so
  *   that opening the set never delays the handshake. A promise that rejects
- *   ends the connection and rejects with its error.
+ *   (a function's, once called) ends the connection and rejects with its
+ *   error.
  * @param options Transport, live reload, limits.
  * @returns A promise that settles when serving ends.
  * @throws {RangeError} for a non-loopback host without `allowRemote`.
@@ -192,12 +193,17 @@ export async function serveMcp(
   let ready: Promise<SkillSet> | undefined;
   let notify: () => void = () => {};
   let watching: Promise<void> = Promise.resolve();
-  /** The skill set, opened on the first call, its roots then watched. */
+  /**
+   * The skill set, opened on the first call (a function that throws, or
+   * returns a set itself, works too), its roots then watched. A rejection
+   * is handled here at once, and thrown where the set is awaited.
+   */
   const opened = (): Promise<SkillSet> => {
     if (ready === undefined) {
       const set = typeof skills === "function"
-        ? skills()
+        ? Promise.resolve().then(skills)
         : Promise.resolve(skills);
+      set.catch(() => {});
       ready = set;
       if (options.watch !== false) {
         // A set that fails to open is the run's error, said once, there.
@@ -246,10 +252,11 @@ export async function serveMcp(
         handlers.attach(server);
       })();
       attached.then(served.resolve, served.reject);
-      // A discovery that fails, or handlers that cannot be set up, end the
-      // connection with the error (handled here at once, thrown below).
-      set.catch(() => {});
-      attached.catch(() => void lines.close().catch(() => {}));
+      // A discovery that fails (a promise given: at once), or handlers that
+      // cannot be set up, end the connection; the error is thrown below.
+      const end = (): void => void lines.close().catch(() => {});
+      set.catch(end);
+      attached.catch(end);
       let failure: Error | undefined;
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = () => resolve();
@@ -280,6 +287,8 @@ export async function serveMcp(
     }
     const { hostname = "127.0.0.1", port, allowRemote = false, onListen } =
       transport.http;
+    // Opened at once: a refusal below still leaves its failure handled.
+    const set = opened();
     // Loaded only for HTTP, as its other modules below.
     const { isLoopbackHost } = await import("../shared/host_scope.ts");
     if (!isLoopbackHost(hostname) && !allowRemote) {
@@ -304,7 +313,7 @@ export async function serveMcp(
       "./http_listener.ts"
     );
     const { DigestCache } = await import("./skill_files.ts");
-    const handler = mcpHttpHandler(await opened(), {
+    const handler = mcpHttpHandler(await set, {
       ...options,
       digests: options.digests ?? new DigestCache(),
       ...(transport.http.token === undefined

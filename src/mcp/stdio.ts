@@ -283,6 +283,20 @@ export class LineTransport implements Transport {
       );
       return;
     }
+    if (
+      "method" in message && !("id" in message) &&
+      message.method === "notifications/cancelled"
+    ) {
+      // A cancelled request is not answered (the SDK drops its response):
+      // it stops counting as in flight, or reading and the end of input
+      // would wait for it forever.
+      const cancelled = (message.params as { requestId?: unknown } | undefined)
+        ?.requestId;
+      if (
+        (typeof cancelled === "string" || typeof cancelled === "number") &&
+        this.#inFlight.delete(cancelled)
+      ) this.#wakeUp();
+    }
     if ("method" in message && "id" in message) {
       while (
         !this.#closed &&
