@@ -8,14 +8,18 @@ import { CONFIG } from "./_helpers.ts";
 
 const encoder = new TextEncoder();
 
-/** A child Deno run with `args`, its three streams piped. */
-async function spawnDeno(args: string[]): Promise<Deno.ChildProcess> {
+/** A child Deno run with `args`, its three streams piped, killed when `signal` aborts. */
+async function spawnDeno(
+  args: string[],
+  signal?: AbortSignal,
+): Promise<Deno.ChildProcess> {
   return new Deno.Command(Deno.execPath(), {
     args,
     env: await childEnv(),
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
+    ...(signal === undefined ? {} : { signal }),
   }).spawn();
 }
 
@@ -250,22 +254,15 @@ async function serveInChild(
        Deno.exit(0);`,
     );
     const signal = AbortSignal.timeout(CHILD_BOUND_MS);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--no-prompt",
-        `--config=${CONFIG}`,
-        `--allow-read=${dir}`,
-        "--allow-net",
-        script,
-      ],
-      env: await childEnv(),
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-      signal,
-    }).spawn();
+    const child = await spawnDeno([
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${CONFIG}`,
+      `--allow-read=${dir}`,
+      "--allow-net",
+      script,
+    ], signal);
     const writer = child.stdin.getWriter();
     for (const line of lines) await writer.write(encoder.encode(`${line}\n`));
     if (!keepOpen) await writer.close();
@@ -355,14 +352,7 @@ Deno.test("skillscope mcp forgets a request the client cancels: reading goes on 
   }
   lines.push(JSON.stringify({ jsonrpc: "2.0", id: "last", method: "ping" }));
   const signal = AbortSignal.timeout(CHILD_BOUND_MS);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: mcpArgs(FIXTURES, ["--no-watch"]),
-    env: await childEnv(),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    signal,
-  }).spawn();
+  const child = await spawnDeno(mcpArgs(FIXTURES, ["--no-watch"]), signal);
   const writer = child.stdin.getWriter();
   await writer.write(encoder.encode(lines.map((l) => `${l}\n`).join("")));
   await writer.close();
