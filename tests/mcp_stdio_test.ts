@@ -3,6 +3,8 @@
 // an endless line, a client that does not read, a client that goes away.
 import assert from "node:assert/strict";
 import { LineTransport } from "../src/mcp/stdio.ts";
+import { GatedTransport } from "../src/mcp/gated_transport.ts";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { childEnv, FIXTURES, INITIALIZE, mcpArgs } from "./_mcp.ts";
 import { CONFIG } from "./_helpers.ts";
 
@@ -362,4 +364,32 @@ Deno.test("skillscope mcp forgets a request the client cancels: reading goes on 
   const replies = new TextDecoder().decode(out.stdout).split("\n")
     .filter((l) => l !== "").map((l) => JSON.parse(l));
   assert.ok(replies.some((r) => r.id === "last" && "result" in r));
+});
+
+Deno.test("while the skills open, only requests wait: a flood of notifications goes on to the server and is not kept", async () => {
+  let deliver: (message: JSONRPCMessage) => void = () => {};
+  const inner = {
+    start: async (): Promise<void> => {},
+    send: async (): Promise<void> => {},
+    close: async (): Promise<void> => {},
+    set onmessage(handler: (message: JSONRPCMessage) => void) {
+      deliver = handler;
+    },
+  };
+  const ready = Promise.withResolvers<void>();
+  const gated = new GatedTransport(inner, ready.promise);
+  const seen: string[] = [];
+  gated.onmessage = (m) => seen.push("method" in m ? m.method : "response");
+  deliver({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  for (let i = 0; i < 10_000; i++) {
+    deliver({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
+  }
+  deliver({ jsonrpc: "2.0", id: 7, result: {} });
+  deliver({ jsonrpc: "2.0", id: 2, method: "ping" });
+  assert.equal(seen.length, 10_002);
+  assert.ok(!seen.includes("tools/list"));
+  ready.resolve();
+  await ready.promise;
+  await Promise.resolve();
+  assert.equal(seen.at(-1), "tools/list");
 });

@@ -1,10 +1,10 @@
 // Copyright 2026 the skillscope authors. MIT license.
 /**
  * A transport that lets the MCP handshake through while the skills are still
- * being discovered: `initialize`, `notifications/initialized` and `ping` go
- * to the server at once; every other message waits, in order, until the
- * skill set is ready (and is dropped if it never is: the connection then
- * ends). A client that starts a server answers its user sooner,
+ * being discovered: `initialize`, `ping`, and every notification and
+ * response go to the server at once; every other request waits, in order,
+ * until the skill set is ready (and is dropped if it never is: the
+ * connection then ends). A client that starts a server answers its user sooner,
  * and no handler ever sees a set that is not there yet. Its `greeted`
  * promise says when the client's first message has been dealt with (its
  * answer sent, or held back), so that what serves the rest may load after
@@ -15,11 +15,7 @@
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 
 /** What may be answered before the skills are discovered. */
-const HANDSHAKE: ReadonlySet<string> = new Set([
-  "initialize",
-  "notifications/initialized",
-  "ping",
-]);
+const HANDSHAKE: ReadonlySet<string> = new Set(["initialize", "ping"]);
 
 /**
  * Wraps a transport (see the module doc).
@@ -79,7 +75,13 @@ export class GatedTransport implements Transport {
       const method = "method" in message ? message.method : undefined;
       const first = this.#first;
       this.#first = false;
-      if (this.#held === undefined || HANDSHAKE.has(method ?? "")) {
+      // Only requests wait (as many as the transport lets be in flight): a
+      // notification or a response needs no handler of the set, and holding
+      // them would let a client grow the queue without bound.
+      const request = method !== undefined && "id" in message;
+      if (
+        this.#held === undefined || !request || HANDSHAKE.has(method)
+      ) {
         this.onmessage?.(message);
         // A first notification (or a stray response) gets no answer.
         if (first && (method === undefined || !("id" in message))) {
