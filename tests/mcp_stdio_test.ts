@@ -393,3 +393,15 @@ Deno.test("while the skills open, only requests wait: a flood of notifications g
   await Promise.resolve();
   assert.equal(seen.at(-1), "tools/list");
 });
+
+Deno.test("skillscope mcp says what it makes nothing of, a response to no request, and goes on: the run still ends with 0", async () => {
+  const { code, replies, stderr } = await exchange([
+    INITIALIZE,
+    JSON.stringify({ jsonrpc: "2.0", id: 5, result: {} }),
+    JSON.stringify({ jsonrpc: "2.0", id: "after", method: "ping" }),
+  ]);
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /response for an unknown message ID/);
+  assert.doesNotMatch(stderr, /transport error/);
+  assert.ok(replies.some((r) => r.id === "after" && "result" in r));
+});

@@ -54,6 +54,7 @@ export class GatedTransport implements Transport {
    * none); held back, it waits. Or once the connection ended.
    */
   readonly greeted: Promise<void>;
+  #failure: Error | undefined;
   readonly #inner: Transport;
   /** Held messages; `undefined` once let through; `false` once dropped. */
   #held: JSONRPCMessage[] | undefined | false = [];
@@ -96,7 +97,10 @@ export class GatedTransport implements Transport {
       this.#greet.resolve();
       this.onclose?.();
     };
-    inner.onerror = (error) => this.onerror?.(error);
+    inner.onerror = (error) => {
+      this.#failure ??= error;
+      this.onerror?.(error);
+    };
     const release = (): void => {
       const held = this.#held || [];
       this.#held = undefined;
@@ -105,6 +109,16 @@ export class GatedTransport implements Transport {
     ready.then(release, () => {
       this.#held = false;
     });
+  }
+
+  /**
+   * The first failure of the connection itself (a read or a write), as
+   * opposed to the errors the server reports of what it was sent.
+   *
+   * @returns The error, or `undefined`.
+   */
+  get failure(): Error | undefined {
+    return this.#failure;
   }
 
   /**

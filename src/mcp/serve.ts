@@ -264,6 +264,12 @@ export async function serveMcp(
           // The first failure says what happened; the sends that fail
           // after it only repeat it.
           if (failure !== undefined) return;
+          if (error !== lines.failure) {
+            // Not the connection failing (a response to nothing from the
+            // client, …): said, and the connection goes on.
+            log(error.message);
+            return;
+          }
           failure = error;
           log(`transport error: ${error.message}`);
         };
