@@ -31,14 +31,13 @@ export interface InstallTarget {
   readonly copy?: true;
 }
 
-/** The client suffixes split into components, the longest first (on first use). */
-function suffixes(): readonly string[][] {
-  return splitSuffixes ??= CLIENT_DIR_SUFFIXES
-    .map((suffix) => suffix.split("/"))
-    .sort((a, b) => b.length - a.length);
-}
+/** The client suffixes split into components, the longest first. */
+const SUFFIXES: readonly string[][] = CLIENT_DIR_SUFFIXES
+  .map((suffix) => suffix.split("/"))
+  .sort((a, b) => b.length - a.length);
 
-let splitSuffixes: readonly string[][] | undefined;
+/** How many levels a target may climb without a root: the deepest client suffix. */
+const MAX_UP = SUFFIXES[0]!.length;
 
 /**
  * The directory that owns a skills directory, and so its lock: `root`
@@ -61,7 +60,7 @@ let splitSuffixes: readonly string[][] | undefined;
  */
 export function lockOwner(root: string): { dir: string; depth: number } {
   const parts = resolve(root).split(sep);
-  const suffix = suffixes().find((s) =>
+  const suffix = SUFFIXES.find((s) =>
     s.length < parts.length &&
     s.every((part, i) => parts[parts.length - s.length + i] === part)
   );
@@ -98,8 +97,7 @@ export function targetProblem(
   const depth = root === undefined ? undefined : lockOwner(root).depth;
   if (
     up === 0 || !CLIENT_DIR_SUFFIXES.includes(rest) ||
-    // Without a root, no further up than the deepest client suffix.
-    (depth === undefined ? up > suffixes()[0]!.length : up !== depth)
+    (depth === undefined ? up > MAX_UP : up !== depth)
   ) {
     return `has the target ${
       JSON.stringify(t.dir)
