@@ -66,8 +66,9 @@ export async function rootSelection(
     sameSkill: recordedCopies,
   };
   if (roots.length > 0) {
-    // A website's modules load only for a website root.
-    const web = roots.some((root) => URL_ROOT.test(root))
+    // A website's modules load only for what may be a website root (one
+    // with a scheme); webRoot decides.
+    const web = roots.some((root) => root.includes("://"))
       ? await import("./web_root.ts")
       : undefined;
     // A root named on the command line must exist; a root that is itself a
@@ -92,9 +93,6 @@ export async function rootSelection(
   const defaults = defaultRootsFrom(values);
   return { options: { sources: rootSources(defaults), ...filters }, defaults };
 }
-
-/** A root that names a website (`https://…`), as `webRoot` reads one. */
-const URL_ROOT = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * The overrides of `--config FILE` (the user's own: origin `"user"`), or of
