@@ -66,7 +66,7 @@ export class GatedTransport implements Transport {
    *
    * @param inner The transport to the client.
    * @param ready Settles when the skill set is ready. A failure is the
-   *   caller's to report, and to end the connection for: the held messages,
+   *   caller's to report, and to end the connection for: the held requests,
    *   and every later one but the handshake, are dropped.
    */
   constructor(inner: Transport, ready: Promise<unknown>) {
@@ -85,9 +85,7 @@ export class GatedTransport implements Transport {
       ) {
         this.onmessage?.(message);
         // A first notification (or a stray response) gets no answer.
-        if (first && (method === undefined || !("id" in message))) {
-          this.#greet.resolve();
-        }
+        if (first && !request) this.#greet.resolve();
       } else {
         if (this.#held !== false) this.#held.push(message);
         if (first) this.#greet.resolve();
