@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { ClientDriver, Listing, RecordedRequest } from "../types.ts";
+import type { ClientDriver } from "../types.ts";
 import { opencodeFamilyDriver } from "../opencode_kit.ts";
 
 const VERSION = "1.18.33";
@@ -45,15 +45,3 @@ export const driver: ClientDriver = opencodeFamilyDriver({
     OPENCODE_DISABLE_SHARE: "1",
   },
 });
-
-/**
- * Reads the listing from the agent turn (see `opencode_kit.ts`).
- *
- * @param requests What the stand-in recorded.
- * @returns The skills in the order opencode sent them (by name).
- */
-export function extractOpencode(
-  requests: readonly RecordedRequest[],
-): Listing {
-  return driver.extract(requests);
-}
